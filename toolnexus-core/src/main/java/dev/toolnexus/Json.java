@@ -1,0 +1,80 @@
+package dev.toolnexus;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The one configured Jackson 3 mapper the library shares, plus helpers between JSON text and the
+ * plain values ({@code Map}, {@code List}, String, Number, Boolean, null) tools work with.
+ */
+public final class Json {
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
+  private static final TypeReference<List<Object>> LIST = new TypeReference<>() {};
+
+  private Json() {}
+
+  /** The shared mapper; safe to use from any thread, and not to be reconfigured. */
+  public static JsonMapper mapper() {
+    return MAPPER;
+  }
+
+  /** Compact JSON text for a plain value, record or map. */
+  public static String write(Object value) {
+    return MAPPER.writeValueAsString(value);
+  }
+
+  /** Indented JSON text, for humans. */
+  public static String writePretty(Object value) {
+    return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
+  }
+
+  /**
+   * Parses a JSON object into an ordered map.
+   *
+   * @throws IllegalArgumentException when the text is not a JSON object, with the parser's reason
+   */
+  public static Map<String, Object> parseObject(String json) {
+    try {
+      Map<String, Object> m = MAPPER.readValue(json, MAP);
+      if (m == null) {
+        throw new IllegalArgumentException("expected a JSON object, got null");
+      }
+      return m;
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException(e.getOriginalMessage(), e);
+    }
+  }
+
+  /** Parses a JSON array into a list. */
+  public static List<Object> parseArray(String json) {
+    try {
+      return MAPPER.readValue(json, LIST);
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException(e.getOriginalMessage(), e);
+    }
+  }
+
+  /** Parses any JSON value into plain values. */
+  public static Object parse(String json) {
+    try {
+      return MAPPER.readValue(json, Object.class);
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException(e.getOriginalMessage(), e);
+    }
+  }
+
+  /** Converts a record, bean or map into plain values (maps keep declaration order). */
+  public static Object toPlain(Object value) {
+    return MAPPER.convertValue(value, Object.class);
+  }
+
+  /** Converts plain values into a typed object. */
+  public static <T> T convert(Object plain, Class<T> type) {
+    return MAPPER.convertValue(plain, type);
+  }
+}

@@ -1,0 +1,43 @@
+package dev.toolnexus;
+
+import java.util.Map;
+
+/**
+ * One uniform tool, whatever its origin: a name the model calls, a description, a JSON-Schema
+ * object for its arguments, and {@link #execute}. Implementations must be safe for concurrent
+ * {@code execute} calls unless {@link #sequential()} says otherwise.
+ */
+public interface Tool {
+
+  /** The unique name the model calls, matching {@code [a-zA-Z0-9_-]{1,64}}. */
+  String name();
+
+  /** What the tool does, written for the model. */
+  String description();
+
+  /**
+   * The JSON-Schema object ({@code {"type":"object", ...}}) for the arguments, as an unmodifiable
+   * ordered map of plain JSON values (maps, lists, strings, numbers, booleans, null).
+   */
+  Map<String, Object> inputSchema();
+
+  /** Where this tool comes from. */
+  Source source();
+
+  /**
+   * Runs the tool. Failures are reported as {@link ToolResult#error error results}, never thrown; a
+   * suspension is a result carrying {@code metadata.pending} (see {@link Request}).
+   *
+   * @param args the arguments the model supplied, already parsed from JSON
+   * @param ctx cancellation, timeout and the {@link Answer} of a post-suspension retry
+   */
+  ToolResult execute(Map<String, Object> args, ToolContext ctx);
+
+  /**
+   * Whether two calls to this tool must never run at the same time (a tool that is not
+   * thread-safe). The client then serializes calls to it within a turn.
+   */
+  default boolean sequential() {
+    return false;
+  }
+}

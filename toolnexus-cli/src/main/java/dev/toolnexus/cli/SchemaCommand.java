@@ -1,5 +1,6 @@
 package dev.toolnexus.cli;
 
+import dev.toolnexus.GeminiSchemaMode;
 import dev.toolnexus.Json;
 import dev.toolnexus.Toolkit;
 import java.util.List;
@@ -36,7 +37,9 @@ final class SchemaCommand implements Callable<Integer> {
 
   @Option(
       names = "--gemini-compat",
-      description = "With --format gemini: convert schemas to the subset Gemini accepts.")
+      description =
+          "With --format gemini: convert schemas to the OpenAPI subset Gemini accepts and alias"
+              + " names it rejects.")
   boolean geminiCompat;
 
   @Option(names = "--pretty", description = "Indent the JSON.")
@@ -62,10 +65,6 @@ final class SchemaCommand implements Callable<Integer> {
   }
 
   private List<Map<String, Object>> gemini(Toolkit toolkit) {
-    if (geminiCompat) {
-      throw new CliException(
-          "--gemini-compat needs the Gemini schema conversion (not in this build yet)");
-    }
-    return toolkit.toGemini();
+    return toolkit.toGemini(geminiCompat ? GeminiSchemaMode.OPENAPI : GeminiSchemaMode.VERBATIM);
   }
 }

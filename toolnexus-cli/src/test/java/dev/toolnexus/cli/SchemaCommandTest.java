@@ -15,6 +15,13 @@ class SchemaCommandTest {
   }
 
   @Test
+  void geminiCompatWithNoSourcesAlsoPrintsOneEmptyGroup() {
+    CliRun r = CliRun.of("schema", "--format", "gemini", "--gemini-compat", "--no-builtins");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).isEqualTo("[{\"functionDeclarations\":[]}]\n");
+  }
+
+  @Test
   void openaiWithNoSourcesPrintsAnEmptyArray() {
     CliRun r = CliRun.of("schema", "--format", "openai", "--no-builtins");
     assertThat(r.exitCode()).isZero();

@@ -204,6 +204,13 @@ public final class Toolkit implements AutoCloseable {
     return Adapters.toGemini(tools());
   }
 
+  /**
+   * Gemini tool schema in the given mode; see {@link Adapters#toGemini(List, GeminiSchemaMode)}.
+   */
+  public List<Map<String, Object>> toGemini(GeminiSchemaMode mode) {
+    return Adapters.toGemini(tools(), mode);
+  }
+
   /** Stops every MCP server and releases every source; safe to call more than once. */
   @Override
   public void close() {

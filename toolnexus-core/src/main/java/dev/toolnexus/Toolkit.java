@@ -6,6 +6,8 @@ import dev.toolnexus.internal.ConfigDocument;
 import dev.toolnexus.internal.Errors;
 import dev.toolnexus.internal.ToolAssembly;
 import dev.toolnexus.schema.SchemaValidator;
+import dev.toolnexus.skills.SkillDef;
+import dev.toolnexus.skills.SkillProvider;
 import dev.toolnexus.skills.SkillSource;
 import dev.toolnexus.skills.SkillsOptions;
 import dev.toolnexus.spi.McpConnection;
@@ -177,9 +179,9 @@ public final class Toolkit implements AutoCloseable {
     invalidate();
   }
 
-  /** The system-prompt catalog of skills (SPEC §3). */
+  /** The system-prompt catalog of skills (SPEC §3); empty when no skill source is configured. */
   public String skillsPrompt() {
-    return skills == null ? "No skills are currently available." : skills.skillsPrompt();
+    return skills == null ? "" : skills.skillsPrompt();
   }
 
   /** The skill source, when skills are configured. */
@@ -205,6 +207,13 @@ public final class Toolkit implements AutoCloseable {
   /** Gemini tool schema for {@link #tools()}: always one {@code functionDeclarations} group. */
   public List<Map<String, Object>> toGemini() {
     return Adapters.toGemini(tools());
+  }
+
+  /**
+   * Gemini tool schema in the given mode; see {@link Adapters#toGemini(List, GeminiSchemaMode)}.
+   */
+  public List<Map<String, Object>> toGemini(GeminiSchemaMode mode) {
+    return Adapters.toGemini(tools(), mode);
   }
 
   /** Stops every MCP server and releases every source; safe to call more than once. */
@@ -234,7 +243,7 @@ public final class Toolkit implements AutoCloseable {
   public static final class Builder {
     private Path mcpConfigPath;
     private Map<String, Object> mcpConfigObject;
-    private final List<Path> skillDirs = new ArrayList<>();
+    private final SkillsOptions.Builder skillAdditions = SkillsOptions.builder();
     private SkillsOptions skillsOptions;
     private BuiltinsOptions builtins;
     private final List<Tool> extras = new ArrayList<>();
@@ -260,19 +269,52 @@ public final class Toolkit implements AutoCloseable {
 
     /** Adds skill roots, searched in the order given. */
     public Builder skillsDir(Path... dirs) {
-      skillDirs.addAll(Arrays.asList(dirs));
+      skillAdditions.root(dirs);
       return this;
     }
 
     /** Adds skill roots, searched in the order given. */
     public Builder skillsDirs(List<Path> dirs) {
-      skillDirs.addAll(dirs);
+      skillAdditions.roots(dirs);
       return this;
     }
 
-    /** Full skill-source options; roots given with {@link #skillsDir} are appended to them. */
+    /**
+     * Full skill-source options; whatever the other skill methods of this builder add is applied on
+     * top of them.
+     */
     public Builder skills(SkillsOptions options) {
       this.skillsOptions = options;
+      return this;
+    }
+
+    /** Adds skills supplied as data, after every directory skill (SPEC §3, S1). */
+    public Builder skills(SkillDef... defs) {
+      skillAdditions.skill(defs);
+      return this;
+    }
+
+    /** Adds a lazy skill provider, called once by {@link #build()}; its failure is isolated. */
+    public Builder skillProvider(SkillProvider provider) {
+      skillAdditions.provider(provider);
+      return this;
+    }
+
+    /** The skill allowlist by name (SPEC §3, S2), same semantics as the other name filters. */
+    public Builder skillsFilter(Map<String, Boolean> filter) {
+      skillAdditions.filter(filter);
+      return this;
+    }
+
+    /** Drops skills by name from the {@code skill} catalog. */
+    public Builder disableSkills(String... names) {
+      skillAdditions.disable(names);
+      return this;
+    }
+
+    /** The sibling-file sample cap of the {@code skill} tool: 0 = 10, n, or -1 = no file list. */
+    public Builder skillSampleLimit(int limit) {
+      skillAdditions.sampleLimit(limit);
       return this;
     }
 
@@ -348,16 +390,11 @@ public final class Toolkit implements AutoCloseable {
                 ? BuiltinsOptions.fromConfig(config.get("builtins"))
                 : BuiltinsOptions.defaults();
       }
-      SkillsOptions effectiveSkills = skillsOptions;
-      if (!skillDirs.isEmpty()) {
-        effectiveSkills =
-            (effectiveSkills == null ? SkillsOptions.builder() : effectiveSkills.toBuilder())
-                .roots(skillDirs)
-                .build();
-      }
       SkillSource skills =
           SkillSource.load(
-              effectiveSkills == null ? SkillsOptions.builder().build() : effectiveSkills);
+              (skillsOptions == null ? SkillsOptions.builder() : skillsOptions.toBuilder())
+                  .include(skillAdditions.build())
+                  .build());
       List<Tool> builtinTools = Builtins.create(effectiveBuiltins);
       McpConnection mcp = null;
       if (config != null) {

@@ -25,7 +25,37 @@ class ToolsCommandTest {
         .containsExactly(
             Map.entry("tools", List.of()),
             Map.entry("mcp", Map.of()),
-            Map.entry("skillsPrompt", "No skills are currently available."));
+            Map.entry("skillsPrompt", ""));
+  }
+
+  @Test
+  void aSkillsFolderAddsTheSkillToolAndItsCatalog() {
+    CliRun r = CliRun.of("tools", "--no-builtins", "--skills", Fixtures.skills().toString());
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out().lines())
+        .containsExactly(
+            "NAME   SOURCE   DESCRIPTION",
+            "skill  skill    " + firstLineOfSkillToolDescription(),
+            "1 tool");
+  }
+
+  @Test
+  void jsonWithSkillsCarriesTheSkillsPrompt() {
+    CliRun r =
+        CliRun.of("tools", "--no-builtins", "--json", "--skills", Fixtures.skills().toString());
+    Map<String, Object> json = Json.parseObject(r.out());
+    assertThat((String) json.get("skillsPrompt"))
+        .contains("## Available Skills")
+        .contains("hello-world")
+        .isEqualTo(dev.toolnexus.skills.SkillSource.load(Fixtures.skills()).skillsPrompt());
+    assertThat((List<?>) json.get("tools")).hasSize(1);
+    assertThat(((Map<?, ?>) ((List<?>) json.get("tools")).get(0)).get("source")).isEqualTo("skill");
+  }
+
+  private static String firstLineOfSkillToolDescription() {
+    String d =
+        dev.toolnexus.skills.SkillSource.load(Fixtures.skills()).tools().get(0).description();
+    return ToolsCommand.firstLine(d);
   }
 
   @Test

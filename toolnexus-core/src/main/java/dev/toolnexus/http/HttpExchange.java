@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -58,33 +59,61 @@ final class HttpExchange {
     if (ctx.isCancelled()) {
       return HttpFailure.cancelled(target);
     }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    HttpRequest current = request;
+    for (int hop = 0; ; hop++) {
+      Sent sent = send(current, deadline);
+      if (sent.failure() != null) {
+        return sent.failure();
+      }
+      HttpResponse<byte[]> response = sent.response();
+      Optional<HttpRequest> next =
+          hop < Redirects.MAX
+              ? Redirects.next(current, response, tool.staticHeaders().keySet())
+              : Optional.empty();
+      if (next.isEmpty()) {
+        return toResult(response);
+      }
+      current = next.get();
+      target = current.method() + " " + HttpFailure.withoutQuery(current.uri());
+    }
+  }
+
+  /** The outcome of one request: a response, or the failure result. */
+  private record Sent(HttpResponse<byte[]> response, ToolResult failure) {}
+
+  /** One request: the response, or the failure result (timeout, cancel, transport error). */
+  private Sent send(HttpRequest request, long deadline) {
     long started = System.nanoTime();
+    long remaining = deadline - started;
+    if (remaining <= 0) {
+      return new Sent(null, HttpFailure.timedOut(target, timeout));
+    }
     CompletableFuture<HttpResponse<byte[]>> pending =
         tool.client().sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
     CancelToken.Registration reg = ctx.cancel().onCancel(() -> pending.cancel(true));
     try {
-      HttpResponse<byte[]> response = pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      HttpResponse<byte[]> response = pending.get(remaining, TimeUnit.NANOSECONDS);
       log.debug(
-          "{} {} -> {} in {} ms",
-          request.method(),
+          "{} -> {} in {} ms",
           target,
           response.statusCode(),
           (System.nanoTime() - started) / 1_000_000);
-      return toResult(response);
+      return new Sent(response, null);
     } catch (TimeoutException e) {
       pending.cancel(true);
-      return HttpFailure.timedOut(target, timeout);
+      return new Sent(null, HttpFailure.timedOut(target, timeout));
     } catch (CancellationException e) {
-      return HttpFailure.cancelled(target);
+      return new Sent(null, HttpFailure.cancelled(target));
     } catch (InterruptedException e) {
       pending.cancel(true);
       Thread.currentThread().interrupt();
-      return HttpFailure.cancelled(target);
+      return new Sent(null, HttpFailure.cancelled(target));
     } catch (ExecutionException e) {
       if (ctx.isCancelled()) {
-        return HttpFailure.cancelled(target);
+        return new Sent(null, HttpFailure.cancelled(target));
       }
-      return HttpFailure.classify(target, request.uri(), timeout, e.getCause());
+      return new Sent(null, HttpFailure.classify(target, request.uri(), timeout, e.getCause()));
     } finally {
       reg.close();
     }

@@ -1,6 +1,7 @@
 package dev.toolnexus.http;
 
 import dev.toolnexus.CancelToken;
+import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
@@ -293,6 +294,13 @@ final class HttpExchange {
 
   private ToolResult toResult(HttpResponse<byte[]> response) {
     int status = response.statusCode();
+    if (status >= 200 && status <= 299) {
+      String mime = mimeType(response);
+      if (isMedia(mime)) {
+        ContentPart.Media part = ContentPart.fromBytes(response.body(), mime);
+        return new ToolResult(part.describe(), false, List.of(part), Map.of("status", status));
+      }
+    }
     String text = new String(response.body(), charset(response));
     if (status < 200 || status > 299) {
       return new ToolResult(
@@ -305,6 +313,16 @@ final class HttpExchange {
           case JSON -> asJson(text);
         };
     return new ToolResult(output, false, List.of(), Map.of("status", status));
+  }
+
+  /** Images, audio and PDFs reach the model as content parts rather than as mangled text. */
+  private static boolean isMedia(String mime) {
+    return mime.startsWith("image/") || mime.startsWith("audio/") || mime.equals("application/pdf");
+  }
+
+  private static String mimeType(HttpResponse<?> response) {
+    String type = response.headers().firstValue("Content-Type").orElse("");
+    return type.split(";")[0].trim().toLowerCase(Locale.ROOT);
   }
 
   private static String asJson(String text) {

@@ -145,6 +145,12 @@ final class PetStoreServer implements AutoCloseable {
         }
       }
       case "echo" -> send(ex, 200, "ok");
+      case "photo.png" -> {
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+        ex.getResponseHeaders().set("Content-Type", "image/png");
+        ex.sendResponseHeaders(200, png.length);
+        ex.getResponseBody().write(png);
+      }
       case "loop" -> {
         ex.getResponseHeaders().set("Location", "/v1/loop");
         send(ex, 302, "moved");

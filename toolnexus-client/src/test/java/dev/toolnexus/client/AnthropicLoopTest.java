@@ -43,7 +43,7 @@ class AnthropicLoopTest {
 
     RunResult r = client.run("Weather in SF?", kit);
 
-    String system = quoted("Be terse.\n\n" + kit.skillsPrompt());
+    String system = quoted("Be terse.");
     String turn1 =
         "{\"model\":\"claude-sonnet-4-5\",\"max_tokens\":4096,\"system\":"
             + system
@@ -170,6 +170,6 @@ class AnthropicLoopTest {
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
     assertThat(r.limit()).isEqualTo("maxTurns");
-    assertThat(r.messages()).hasSize(4);
+    assertThat(r.messages()).hasSize(3);
   }
 }

@@ -37,7 +37,8 @@ class HooksTest {
   }
 
   private RunResult runWith(Hooks hooks) {
-    return LlmClient.create(Fixtures.openai(provider).hooks(hooks).build()).run("go", kit);
+    return LlmClient.create(Fixtures.openai(provider).systemPrompt("sys").hooks(hooks).build())
+        .run("go", kit);
   }
 
   private void oneCallThenText() {

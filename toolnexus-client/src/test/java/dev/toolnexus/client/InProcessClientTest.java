@@ -32,13 +32,13 @@ class InProcessClientTest {
     assertThat(r.usage()).isEqualTo(new Usage(4, 2, 6));
     assertThat(seen.get(0).model()).isEqualTo("local-model");
     assertThat(seen.get(0).tools()).isEqualTo(kit.toOpenAI());
-    Map<String, Object> assistant = seen.get(1).messages().get(2);
+    Map<String, Object> assistant = seen.get(1).messages().get(1);
     assertThat(dev.toolnexus.Json.write(assistant))
         .isEqualTo(
             "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_0\","
                 + "\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
                 + "\"arguments\":\"{\\\"location\\\":\\\"Kyiv\\\"}\"}}]}");
-    assertThat(seen.get(1).messages().get(3))
+    assertThat(seen.get(1).messages().get(2))
         .isEqualTo(
             Map.of("role", "tool", "tool_call_id", "call_0", "content", "Sunny, 21C in Kyiv"));
   }

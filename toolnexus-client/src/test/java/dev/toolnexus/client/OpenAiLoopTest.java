@@ -40,7 +40,7 @@ class OpenAiLoopTest {
 
     RunResult r = client.run("Weather in Paris?", kit);
 
-    String system = quoted("Be terse.\n\n" + kit.skillsPrompt());
+    String system = quoted("Be terse.");
     String turn1 =
         "{\"model\":\"gpt-4o-mini\",\"messages\":[{\"role\":\"system\",\"content\":"
             + system
@@ -216,7 +216,7 @@ class OpenAiLoopTest {
     assertThat(r.turns()).isEqualTo(2);
     assertThat(r.toolCallCount()).isEqualTo(2);
     assertThat(r.usage()).isEqualTo(new Usage(20, 4, 24));
-    assertThat(r.messages()).hasSize(6); // system, user, (assistant, tool) x2
+    assertThat(r.messages()).hasSize(5); // user, (assistant, tool) x2
     assertThat(provider.requests()).hasSize(2);
   }
 
@@ -253,9 +253,9 @@ class OpenAiLoopTest {
             "two",
             RunOptions.of(kit).withHistory(Message.fromJson(Message.toJson(first.messages()))));
 
-    assertThat(second.messages()).hasSize(5);
+    assertThat(second.messages()).hasSize(4);
     List<?> sent = (List<?>) Fixtures.parse(provider.request(1).body()).get("messages");
-    assertThat(sent).hasSize(4);
-    assertThat(((Map<?, ?>) sent.get(3)).get("content")).isEqualTo("two");
+    assertThat(sent).hasSize(3);
+    assertThat(((Map<?, ?>) sent.get(2)).get("content")).isEqualTo("two");
   }
 }

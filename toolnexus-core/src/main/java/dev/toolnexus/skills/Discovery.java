@@ -53,12 +53,7 @@ final class Discovery {
                 SkipReason.DUPLICATE_NAME,
                 "name \"" + info.name() + "\" already loaded from " + first.location());
         skipped.add(skip);
-        warn.accept(
-            "duplicate skill name \""
-                + info.name()
-                + "\" ("
-                + info.location()
-                + "), keeping first");
+        warn.accept("skipped skill " + skip.describe());
       }
     }
     return new Result(List.copyOf(byName.values()), List.copyOf(skipped));

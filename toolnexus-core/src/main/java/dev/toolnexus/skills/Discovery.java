@@ -4,6 +4,7 @@ import dev.toolnexus.internal.Errors;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +67,7 @@ final class Discovery {
    */
   static List<SkillInfo> select(
       List<SkillInfo> skills, Map<String, Boolean> filter, Set<String> disabled, Warnings warn) {
-    Set<String> known = new java.util.HashSet<>();
+    Set<String> known = new HashSet<>();
     skills.forEach(s -> known.add(s.name()));
     filter.keySet().stream()
         .filter(n -> !known.contains(n))

@@ -90,7 +90,7 @@ public final class SourceOptions {
       return b.build();
     }
     try (McpProgress progress = McpProgress.start(io, config)) {
-      Toolkit toolkit = b.build();
+      Toolkit toolkit = b.onMcpServerStatus(progress::server).build();
       progress.finish(toolkit.mcpStatus());
       return toolkit;
     }

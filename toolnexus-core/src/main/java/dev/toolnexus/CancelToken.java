@@ -77,7 +77,9 @@ public final class CancelToken {
         listeners.add(listener);
         return () -> {
           synchronized (lock) {
-            listeners.remove(listener);
+            if (!cancelled) { // after firing, the list is frozen and the listener already ran
+              listeners.remove(listener);
+            }
           }
         };
       }

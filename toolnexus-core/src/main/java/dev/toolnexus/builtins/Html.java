@@ -6,6 +6,8 @@ import io.github.furstenheim.HeadingStyle;
 import io.github.furstenheim.OptionsBuilder;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.TextNode;
 
 /**
  * HTML to Markdown (copy_down, a port of turndown on jsoup) and to plain text (jsoup), after
@@ -14,6 +16,11 @@ import org.jsoup.nodes.Document;
 final class Html {
   private static final String INVISIBLE =
       "script, style, noscript, template, iframe, object, embed, svg, canvas, head";
+
+  private static final String PARAGRAPHS =
+      "p, h1, h2, h3, h4, h5, h6, div, section, article, header, footer, main, nav, aside,"
+          + " blockquote, pre, table, ul, ol, dl, hr, form, figure";
+  private static final String LINES = "li, tr, dt, dd";
 
   private Html() {}
 
@@ -31,7 +38,16 @@ final class Html {
 
   static String toText(String html, String baseUrl) {
     Document doc = clean(html, baseUrl);
-    doc.outputSettings().prettyPrint(false);
+    // block boundaries become line breaks; the loop below collapses the runs they leave
+    for (Element el : doc.body().select(PARAGRAPHS)) {
+      el.prependText("\n\n").appendText("\n\n");
+    }
+    for (Element el : doc.body().select(LINES)) {
+      el.appendText("\n");
+    }
+    for (Element br : doc.body().select("br")) {
+      br.after(new TextNode("\n"));
+    }
     String text = doc.body().wholeText();
     StringBuilder sb = new StringBuilder();
     int blank = 0;

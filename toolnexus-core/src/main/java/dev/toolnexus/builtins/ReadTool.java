@@ -4,6 +4,7 @@ import dev.toolnexus.ContentPart;
 import dev.toolnexus.MediaTypes;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolResult;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
@@ -76,7 +77,7 @@ final class ReadTool {
       kept = kept.substring(0, lastNl + 1);
     }
     int shownLines = countLines(kept);
-    long cut = c.totalBytes() - kept.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    long cut = c.totalBytes() - kept.getBytes(StandardCharsets.UTF_8).length;
     OutputCap.Capped actual = new OutputCap.Capped(kept, cut, c.totalBytes());
     return ToolResult.ok(
             kept
@@ -97,7 +98,7 @@ final class ReadTool {
     int last = start;
     for (int i = start; i < end; i++) {
       String line = (i > start ? "\n" : "") + lines[i];
-      int size = line.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      int size = line.getBytes(StandardCharsets.UTF_8).length;
       if (used + size > budget && i > start) {
         break;
       }
@@ -107,10 +108,14 @@ final class ReadTool {
     }
     Map<String, Object> meta =
         Map.of("startLine", start + 1, "endLine", last, "totalLines", lines.length);
+    if (used > budget) { // a single line longer than the whole cap
+      return ToolResult.ok(OutputCap.headWithNotice("read", sb.toString(), budget, null))
+          .withMetadata(meta);
+    }
     if (last < end) {
       long cutBytes = 0;
       for (int i = last; i < end; i++) {
-        cutBytes += lines[i].getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 1;
+        cutBytes += lines[i].getBytes(StandardCharsets.UTF_8).length + 1;
       }
       OutputCap.Capped c = new OutputCap.Capped(sb.toString(), cutBytes, used + cutBytes);
       return ToolResult.ok(

@@ -62,9 +62,13 @@ final class ShellDetector {
         continue;
       }
       for (String ext : exts) {
-        Path candidate = Path.of(dir, name + ext);
-        if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-          return candidate;
+        try {
+          Path candidate = Path.of(dir, name + ext);
+          if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+            return candidate;
+          }
+        } catch (java.nio.file.InvalidPathException e) {
+          // a malformed PATH entry is skipped
         }
       }
     }

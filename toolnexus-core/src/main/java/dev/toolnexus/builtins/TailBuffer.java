@@ -15,10 +15,18 @@ final class TailBuffer {
   }
 
   synchronized void write(byte[] buf, int len) {
-    for (int i = 0; i < len; i++) {
-      ring[(int) ((total + i) % ring.length)] = buf[i];
+    int from = 0;
+    int n = len;
+    if (n > ring.length) { // only the last ring.length bytes of this chunk can survive
+      from = n - ring.length;
+      total += from;
+      n = ring.length;
     }
-    total += len;
+    int pos = (int) (total % ring.length);
+    int first = Math.min(n, ring.length - pos);
+    System.arraycopy(buf, from, ring, pos, first);
+    System.arraycopy(buf, from + first, ring, 0, n - first);
+    total += n;
   }
 
   /** The kept text, preceded by a notice of how many bytes were cut when the stream overflowed. */

@@ -11,6 +11,9 @@ import java.nio.file.Path;
 
 /** Strict UTF-8 reading shared by read, edit and apply_patch, with errors a model can act on. */
 final class TextFiles {
+  /** Files larger than this are refused rather than loaded whole into memory. */
+  static final long MAX_FILE_BYTES = 64L * 1024 * 1024;
+
   private TextFiles() {}
 
   /** A file that cannot be used as text; the message names it. */
@@ -38,6 +41,16 @@ final class TextFiles {
       throw new NotText(shown + " is a directory, not a file");
     }
     try {
+      long size = Files.size(file);
+      if (size > MAX_FILE_BYTES) {
+        throw new NotText(
+            shown
+                + " is "
+                + size
+                + " bytes, over the "
+                + MAX_FILE_BYTES
+                + "-byte limit; search it with grep or take a part with bash (head, tail, sed -n)");
+      }
       return Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       throw new NotText("file not found: " + shown);

@@ -77,7 +77,7 @@ public final class CancelToken {
         listeners.add(listener);
         return () -> {
           synchronized (lock) {
-            if (!cancelled) { // after firing, the list is frozen and the listener already ran
+            if (!cancelled) {
               listeners.remove(listener);
             }
           }

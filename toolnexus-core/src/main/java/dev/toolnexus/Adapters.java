@@ -58,4 +58,36 @@ public final class Adapters {
     group.put("functionDeclarations", decls);
     return List.of(group);
   }
+
+  /**
+   * Gemini tool schema in the given mode: {@link GeminiSchemaMode#VERBATIM} is {@link
+   * #toGemini(List)}; the other modes rename tools Gemini would reject (see {@link GeminiNames})
+   * and make the schema acceptable to Gemini (see {@link GeminiSchemas}). Map a returned {@code
+   * functionCall.name} back with {@code GeminiNames.of(tools).toolName(name)}.
+   */
+  public static List<Map<String, Object>> toGemini(
+      List<? extends Tool> tools, GeminiSchemaMode mode) {
+    if (mode == GeminiSchemaMode.VERBATIM) {
+      return toGemini(tools);
+    }
+    GeminiNames names = GeminiNames.of(tools);
+    List<Map<String, Object>> decls = new ArrayList<>(tools.size());
+    for (Tool t : tools) {
+      Map<String, Object> d = new LinkedHashMap<>(4);
+      d.put("name", names.wireName(t.name()));
+      d.put("description", t.description());
+      if (mode == GeminiSchemaMode.JSON_SCHEMA) {
+        d.put("parametersJsonSchema", GeminiSchemas.jsonSchema(t.inputSchema()));
+      } else {
+        Map<String, Object> params = GeminiSchemas.compat(t.inputSchema());
+        if (!GeminiSchemas.declaresNoParameters(params)) {
+          d.put("parameters", params);
+        }
+      }
+      decls.add(d);
+    }
+    Map<String, Object> group = new LinkedHashMap<>(2);
+    group.put("functionDeclarations", decls);
+    return List.of(group);
+  }
 }

@@ -68,11 +68,15 @@ public record Answer(String id, boolean ok, Map<String, Object> data, String rea
     return m;
   }
 
-  /** Reads the wire form back; unknown keys are ignored. */
+  /**
+   * Reads the wire form back; unknown keys are ignored and a missing {@code ok} means false.
+   *
+   * @throws IllegalArgumentException when {@code id} is missing
+   */
   @SuppressWarnings("unchecked")
   public static Answer fromMap(Map<?, ?> m) {
     return new Answer(
-        String.valueOf(m.get("id")),
+        WireKeys.require(m, "id", "answer"),
         Boolean.TRUE.equals(m.get("ok")),
         m.get("data") instanceof Map<?, ?> d ? (Map<String, Object>) d : null,
         m.get("reason") == null ? null : String.valueOf(m.get("reason")));

@@ -1,22 +1,24 @@
 package dev.toolnexus;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /** Validation and size arithmetic for base64 payloads; package-private support for parts. */
 final class Base64Sizes {
   private Base64Sizes() {}
 
-  static void checkMedia(String type, String mimeType, String data, String url) {
+  static void checkMedia(String partType, String mimeType, String data, String url) {
+    String type = partType.equals("file") ? "a file" : "an " + partType;
     if (mimeType == null || mimeType.isBlank()) {
-      throw new IllegalArgumentException("a " + type + " part needs a mimeType");
+      throw new IllegalArgumentException(type + " part needs a mimeType");
     }
     if (data != null && url != null) {
-      throw new IllegalArgumentException(
-          "a " + type + " part takes exactly one of data or url, not both");
+      throw new IllegalArgumentException(type + " part takes exactly one of data or url, not both");
     }
     if (data == null && url == null) {
       throw new IllegalArgumentException(
-          "a " + type + " part takes exactly one of data or url; neither was given");
+          type + " part takes exactly one of data or url; neither was given");
     }
     if (data != null) {
       checkStandardBase64(type, data);
@@ -26,11 +28,7 @@ final class Base64Sizes {
   private static void checkStandardBase64(String type, String data) {
     if (data.length() % 4 != 0) {
       throw new IllegalArgumentException(
-          "a "
-              + type
-              + " part's data must be padded standard base64 (length "
-              + data.length()
-              + ")");
+          type + " part's data must be padded standard base64 (length " + data.length() + ")");
     }
     for (int i = 0; i < data.length(); i++) {
       char c = data.charAt(i);
@@ -43,7 +41,7 @@ final class Base64Sizes {
               || (c == '=' && i >= data.length() - 2);
       if (!ok) {
         throw new IllegalArgumentException(
-            "a " + type + " part's data is not standard base64: bad character at index " + i);
+            type + " part's data is not standard base64: bad character at index " + i);
       }
     }
   }
@@ -63,16 +61,27 @@ final class Base64Sizes {
       throw new IllegalArgumentException("malformed data: URL (no comma)");
     }
     String meta = url.substring(5, comma);
-    if (!meta.endsWith(";base64")) {
-      throw new IllegalArgumentException("a data: URL must be base64-encoded (;base64)");
+    boolean base64 = meta.endsWith(";base64");
+    String mime = base64 ? meta.substring(0, meta.length() - ";base64".length()) : meta;
+    int params = mime.indexOf(';');
+    if (params >= 0) {
+      mime = mime.substring(0, params);
     }
-    String mime = meta.substring(0, meta.length() - ";base64".length());
     if (mime.isBlank()) {
       throw new IllegalArgumentException("a data: URL must name its mime type");
     }
     String payload = url.substring(comma + 1);
-    // Re-encode so whatever arrives (unpadded, wrapped) lands as canonical padded base64.
-    byte[] bytes = Base64.getMimeDecoder().decode(payload);
+    byte[] bytes;
+    try {
+      // Re-encode so whatever arrives (unpadded, wrapped) lands as canonical padded base64.
+      bytes =
+          base64
+              ? Base64.getMimeDecoder().decode(payload)
+              : URLDecoder.decode(payload.replace("+", "%2B"), StandardCharsets.UTF_8)
+                  .getBytes(StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("malformed data: URL payload: " + e.getMessage(), e);
+    }
     return ContentPart.fromBytes(bytes, mime);
   }
 

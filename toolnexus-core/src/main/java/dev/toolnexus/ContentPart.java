@@ -1,5 +1,10 @@
 package dev.toolnexus;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,13 +18,34 @@ import java.util.Objects;
  * Non-text (or text) content on a prompt or a {@link ToolResult} (SPEC §1B). A media part carries a
  * {@code mimeType} and exactly one of standard padded base64 {@code data} or a {@code url}; it
  * never holds a filesystem path, so it survives persistence and process boundaries.
+ *
+ * <p>Serialized with {@link Json#mapper()} a part is exactly its wire form, {@code {type, text}} or
+ * {@code {type, mimeType, data | url, name?}}, and it reads back from that form. {@code toString}
+ * never shows {@code data}: logs see {@code {type, mimeType, bytes}} only.
  */
+@JsonTypeInfo(
+    use = JsonTypeInfo.Id.NAME,
+    include = JsonTypeInfo.As.EXISTING_PROPERTY,
+    property = "type",
+    visible = false)
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = ContentPart.Text.class, name = "text"),
+  @JsonSubTypes.Type(value = ContentPart.Image.class, name = "image"),
+  @JsonSubTypes.Type(value = ContentPart.FileData.class, name = "file"),
+  @JsonSubTypes.Type(value = ContentPart.Audio.class, name = "audio")
+})
 public sealed interface ContentPart permits ContentPart.Text, ContentPart.Media {
 
   /** The part type on the wire: {@code text}, {@code image}, {@code file} or {@code audio}. */
+  @JsonProperty("type")
   String type();
 
-  /** Plain text. */
+  /**
+   * Plain text.
+   *
+   * @param text the text
+   */
+  @JsonPropertyOrder({"type", "text"})
   record Text(String text) implements ContentPart {
     /** Requires the text. */
     public Text {
@@ -53,6 +79,14 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Media 
       return type() + " (" + mimeType() + ", " + decodedBytes() + " bytes)";
     }
 
+    /**
+     * The byte-identical {@code read} form {@code <label> (<mimeType>, <bytes> bytes)}, for example
+     * {@code shot.png (image/png, 82 bytes)}.
+     */
+    default String describeAs(String label) {
+      return label + " (" + mimeType() + ", " + decodedBytes() + " bytes)";
+    }
+
     /** The byte-identical placeholder {@code [unsupported <type> part (<mime>, <n> bytes)]}. */
     default String placeholder() {
       return "[unsupported " + type() + " part (" + mimeType() + ", " + decodedBytes() + " bytes)]";
@@ -62,9 +96,22 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Media 
     default long estimateTokens() {
       return Math.max(85, decodedBytes() / 750);
     }
+
+    /** The log form {@code {type, mimeType, bytes}}; the payload itself is never rendered. */
+    default String logForm() {
+      return "{type=" + type() + ", mimeType=" + mimeType() + ", bytes=" + decodedBytes() + "}";
+    }
   }
 
-  /** An image. */
+  /**
+   * An image.
+   *
+   * @param mimeType for example {@code image/png}
+   * @param data standard padded base64, or null for a url part
+   * @param url an {@code http(s)} link, or null for a data part
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonPropertyOrder({"type", "mimeType", "data", "url"})
   record Image(String mimeType, String data, String url) implements Media {
     /** Enforces exactly one of data or url. */
     public Image {
@@ -75,9 +122,23 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Media 
     public String type() {
       return "image";
     }
+
+    @Override
+    public String toString() {
+      return logForm();
+    }
   }
 
-  /** A document or other file; {@code name} is an optional display name. */
+  /**
+   * A document or other file.
+   *
+   * @param mimeType for example {@code application/pdf}
+   * @param data standard padded base64, or null for a url part
+   * @param url an {@code http(s)} link, or null for a data part
+   * @param name an optional display file name (never a path); may be null
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonPropertyOrder({"type", "mimeType", "data", "url", "name"})
   record FileData(String mimeType, String data, String url, String name) implements Media {
     /** Enforces exactly one of data or url. */
     public FileData {
@@ -88,9 +149,22 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Media 
     public String type() {
       return "file";
     }
+
+    @Override
+    public String toString() {
+      return logForm();
+    }
   }
 
-  /** An audio clip. */
+  /**
+   * An audio clip.
+   *
+   * @param mimeType for example {@code audio/wav}
+   * @param data standard padded base64, or null for a url part
+   * @param url an {@code http(s)} link, or null for a data part
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonPropertyOrder({"type", "mimeType", "data", "url"})
   record Audio(String mimeType, String data, String url) implements Media {
     /** Enforces exactly one of data or url. */
     public Audio {
@@ -100,6 +174,11 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Media 
     @Override
     public String type() {
       return "audio";
+    }
+
+    @Override
+    public String toString() {
+      return logForm();
     }
   }
 
@@ -151,13 +230,22 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Media 
     return fromPath(path, media.mimeType());
   }
 
-  /** Reads a file now with an explicit mime type. */
+  /**
+   * Reads a file now with an explicit mime type. A {@code file} part carries the file's name (its
+   * last path segment only, never the path).
+   */
   static Media fromPath(Path path, String mimeType) {
+    byte[] bytes;
     try {
-      return fromBytes(Files.readAllBytes(path), mimeType);
+      bytes = Files.readAllBytes(path);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
     }
+    Media part = fromBytes(bytes, mimeType);
+    if (part instanceof FileData f && path.getFileName() != null) {
+      return new FileData(f.mimeType(), f.data(), null, path.getFileName().toString());
+    }
+    return part;
   }
 
   /** Reads a {@link File} now; the mime type comes from the extension table. */

@@ -65,12 +65,16 @@ public record Request(
     return m;
   }
 
-  /** Reads the wire form back; unknown keys are ignored. */
+  /**
+   * Reads the wire form back; unknown keys are ignored.
+   *
+   * @throws IllegalArgumentException when {@code id} or {@code kind} is missing
+   */
   @SuppressWarnings("unchecked")
   public static Request fromMap(Map<?, ?> m) {
     return new Request(
-        String.valueOf(m.get("id")),
-        String.valueOf(m.get("kind")),
+        WireKeys.require(m, "id", "request"),
+        WireKeys.require(m, "kind", "request"),
         m.get("prompt") == null ? "" : String.valueOf(m.get("prompt")),
         m.get("url") == null ? null : String.valueOf(m.get("url")),
         m.get("data") instanceof Map<?, ?> d ? (Map<String, Object>) d : null,

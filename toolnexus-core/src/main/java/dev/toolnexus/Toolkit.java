@@ -4,7 +4,10 @@ import dev.toolnexus.builtins.Builtins;
 import dev.toolnexus.builtins.BuiltinsOptions;
 import dev.toolnexus.internal.ConfigDocument;
 import dev.toolnexus.internal.Errors;
+import dev.toolnexus.internal.ToolAssembly;
 import dev.toolnexus.schema.SchemaValidator;
+import dev.toolnexus.skills.SkillDef;
+import dev.toolnexus.skills.SkillProvider;
 import dev.toolnexus.skills.SkillSource;
 import dev.toolnexus.skills.SkillsOptions;
 import dev.toolnexus.spi.McpConnection;
@@ -13,16 +16,17 @@ import dev.toolnexus.spi.McpLoadRequest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,9 +46,15 @@ public final class Toolkit implements AutoCloseable {
   private final List<Tool> registered = new CopyOnWriteArrayList<>();
   private final Set<String> disabled;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final AtomicLong generation = new AtomicLong();
   private volatile Assembly assembly;
 
-  private record Assembly(List<Tool> tools, Map<String, Tool> byName) {}
+  /** One assembled view; validators are compiled lazily per tool and dropped with the view. */
+  private record Assembly(
+      long generation,
+      List<Tool> tools,
+      Map<String, Tool> byName,
+      Map<String, SchemaValidator> validators) {}
 
   private Toolkit(
       McpConnection mcp,
@@ -79,46 +89,34 @@ public final class Toolkit implements AutoCloseable {
   }
 
   private void invalidate() {
-    assembly = null;
+    generation.incrementAndGet();
   }
 
+  // The generation is read before the sources, so a change that lands while assembling bumps it
+  // and the next call rebuilds instead of keeping a view that misses the change.
   private Assembly assembly() {
     Assembly a = assembly;
-    if (a == null) {
-      a = assemble();
+    long current = generation.get();
+    if (a == null || a.generation() != current) {
+      a = assemble(current);
       assembly = a;
     }
     return a;
   }
 
-  private Assembly assemble() {
-    Set<String> extraNames = new HashSet<>();
-    extras.forEach(t -> extraNames.add(t.name()));
-    registered.forEach(t -> extraNames.add(t.name()));
-    List<Tool> ordered = new ArrayList<>();
-    if (mcp != null) {
-      ordered.addAll(mcp.tools());
-    }
-    if (skills != null) {
-      ordered.addAll(skills.tools());
-    }
-    for (Tool b : builtins) {
-      if (!extraNames.contains(b.name())) {
-        ordered.add(b);
-      }
-    }
-    ordered.addAll(extras);
-    ordered.addAll(registered);
-    Map<String, Tool> byName = new LinkedHashMap<>();
-    for (Tool t : ordered) {
-      if (disabled.contains(t.name())) {
-        continue;
-      }
-      if (byName.putIfAbsent(t.name(), t) != null) {
-        log.debug("tool {} ({}) shadowed by an earlier source", t.name(), t.source());
-      }
-    }
-    return new Assembly(List.copyOf(byName.values()), Map.copyOf(byName));
+  private Assembly assemble(long gen) {
+    List<Tool> extrasNow = new ArrayList<>(extras);
+    extrasNow.addAll(registered);
+    List<Tool> tools =
+        ToolAssembly.assemble(
+            mcp == null ? List.of() : mcp.tools(),
+            skills == null ? List.of() : skills.tools(),
+            builtins,
+            extrasNow,
+            disabled);
+    Map<String, Tool> byName = new HashMap<>();
+    tools.forEach(t -> byName.put(t.name(), t));
+    return new Assembly(gen, tools, byName, new ConcurrentHashMap<>());
   }
 
   /** Every tool, in assembly order. */
@@ -141,13 +139,22 @@ public final class Toolkit implements AutoCloseable {
    * tool that throws all come back as error results, never as exceptions.
    */
   public ToolResult execute(String name, Map<String, Object> args, ToolContext ctx) {
-    Tool tool = assembly().byName().get(name);
+    Assembly a = assembly();
+    Tool tool = a.byName().get(name);
     if (tool == null) {
       return ToolResult.error(
-          "Unknown tool \"" + name + "\". Available: " + String.join(", ", names()));
+          "Unknown tool \""
+              + name
+              + "\". Available: "
+              + (a.tools().isEmpty()
+                  ? "(none)"
+                  : a.tools().stream().map(Tool::name).collect(Collectors.joining(", "))));
     }
     Map<String, Object> actual = args == null ? Map.of() : args;
-    List<String> problems = SchemaValidator.validate(tool.inputSchema(), actual);
+    List<String> problems =
+        a.validators()
+            .computeIfAbsent(name, n -> SchemaValidator.of(tool.inputSchema()))
+            .check(actual);
     if (!problems.isEmpty()) {
       return ToolResult.error(
           "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems));
@@ -172,9 +179,9 @@ public final class Toolkit implements AutoCloseable {
     invalidate();
   }
 
-  /** The system-prompt catalog of skills (SPEC §3). */
+  /** The system-prompt catalog of skills (SPEC §3); empty when no skill source is configured. */
   public String skillsPrompt() {
-    return skills == null ? "No skills are currently available." : skills.skillsPrompt();
+    return skills == null ? "" : skills.skillsPrompt();
   }
 
   /** The skill source, when skills are configured. */
@@ -200,6 +207,13 @@ public final class Toolkit implements AutoCloseable {
   /** Gemini tool schema for {@link #tools()}: always one {@code functionDeclarations} group. */
   public List<Map<String, Object>> toGemini() {
     return Adapters.toGemini(tools());
+  }
+
+  /**
+   * Gemini tool schema in the given mode; see {@link Adapters#toGemini(List, GeminiSchemaMode)}.
+   */
+  public List<Map<String, Object>> toGemini(GeminiSchemaMode mode) {
+    return Adapters.toGemini(tools(), mode);
   }
 
   /** Stops every MCP server and releases every source; safe to call more than once. */
@@ -229,7 +243,7 @@ public final class Toolkit implements AutoCloseable {
   public static final class Builder {
     private Path mcpConfigPath;
     private Map<String, Object> mcpConfigObject;
-    private final List<Path> skillDirs = new ArrayList<>();
+    private final SkillsOptions.Builder skillAdditions = SkillsOptions.builder();
     private SkillsOptions skillsOptions;
     private BuiltinsOptions builtins;
     private final List<Tool> extras = new ArrayList<>();
@@ -255,19 +269,52 @@ public final class Toolkit implements AutoCloseable {
 
     /** Adds skill roots, searched in the order given. */
     public Builder skillsDir(Path... dirs) {
-      skillDirs.addAll(Arrays.asList(dirs));
+      skillAdditions.root(dirs);
       return this;
     }
 
     /** Adds skill roots, searched in the order given. */
     public Builder skillsDirs(List<Path> dirs) {
-      skillDirs.addAll(dirs);
+      skillAdditions.roots(dirs);
       return this;
     }
 
-    /** Full skill-source options; roots given with {@link #skillsDir} are appended to them. */
+    /**
+     * Full skill-source options; whatever the other skill methods of this builder add is applied on
+     * top of them.
+     */
     public Builder skills(SkillsOptions options) {
       this.skillsOptions = options;
+      return this;
+    }
+
+    /** Adds skills supplied as data, after every directory skill (SPEC §3, S1). */
+    public Builder skills(SkillDef... defs) {
+      skillAdditions.skill(defs);
+      return this;
+    }
+
+    /** Adds a lazy skill provider, called once by {@link #build()}; its failure is isolated. */
+    public Builder skillProvider(SkillProvider provider) {
+      skillAdditions.provider(provider);
+      return this;
+    }
+
+    /** The skill allowlist by name (SPEC §3, S2), same semantics as the other name filters. */
+    public Builder skillsFilter(Map<String, Boolean> filter) {
+      skillAdditions.filter(filter);
+      return this;
+    }
+
+    /** Drops skills by name from the {@code skill} catalog. */
+    public Builder disableSkills(String... names) {
+      skillAdditions.disable(names);
+      return this;
+    }
+
+    /** The sibling-file sample cap of the {@code skill} tool: 0 = 10, n, or -1 = no file list. */
+    public Builder skillSampleLimit(int limit) {
+      skillAdditions.sampleLimit(limit);
       return this;
     }
 
@@ -343,16 +390,11 @@ public final class Toolkit implements AutoCloseable {
                 ? BuiltinsOptions.fromConfig(config.get("builtins"))
                 : BuiltinsOptions.defaults();
       }
-      SkillsOptions effectiveSkills = skillsOptions;
-      if (!skillDirs.isEmpty()) {
-        effectiveSkills =
-            (effectiveSkills == null ? SkillsOptions.builder() : effectiveSkills.toBuilder())
-                .roots(skillDirs)
-                .build();
-      }
       SkillSource skills =
           SkillSource.load(
-              effectiveSkills == null ? SkillsOptions.builder().build() : effectiveSkills);
+              (skillsOptions == null ? SkillsOptions.builder() : skillsOptions.toBuilder())
+                  .include(skillAdditions.build())
+                  .build());
       List<Tool> builtinTools = Builtins.create(effectiveBuiltins);
       McpConnection mcp = null;
       if (config != null) {

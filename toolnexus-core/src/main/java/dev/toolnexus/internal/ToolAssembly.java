@@ -1,0 +1,58 @@
+package dev.toolnexus.internal;
+
+import dev.toolnexus.Tool;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The SPEC §4 assembly rule as one pure function: drop builtins an extra tool shadows, concatenate
+ * MCP → skill → builtin → extra, drop disabled names, and keep the first tool of each name.
+ */
+public final class ToolAssembly {
+  private static final Logger log = LoggerFactory.getLogger(ToolAssembly.class);
+
+  private ToolAssembly() {}
+
+  /**
+   * Assembles the sources in their fixed order.
+   *
+   * @param extras the host's tools (builder extras, then registered ones), in that order
+   * @param disabled final names to leave out, whichever source they come from
+   * @return the tools in assembly order, one per name
+   */
+  public static List<Tool> assemble(
+      List<? extends Tool> mcp,
+      List<? extends Tool> skills,
+      List<? extends Tool> builtins,
+      List<? extends Tool> extras,
+      Set<String> disabled) {
+    Set<String> extraNames = new HashSet<>();
+    extras.forEach(t -> extraNames.add(t.name()));
+    List<Tool> ordered =
+        new ArrayList<>(mcp.size() + skills.size() + builtins.size() + extras.size());
+    ordered.addAll(mcp);
+    ordered.addAll(skills);
+    for (Tool b : builtins) {
+      if (!extraNames.contains(b.name())) {
+        ordered.add(b);
+      }
+    }
+    ordered.addAll(extras);
+    Map<String, Tool> byName = new LinkedHashMap<>();
+    for (Tool t : ordered) {
+      if (disabled.contains(t.name())) {
+        continue;
+      }
+      if (byName.putIfAbsent(t.name(), t) != null) {
+        log.debug("tool {} ({}) shadowed by an earlier source", t.name(), t.source());
+      }
+    }
+    return List.copyOf(byName.values());
+  }
+}

@@ -1,0 +1,185 @@
+package dev.toolnexus.skills;
+
+import dev.toolnexus.internal.Errors;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Collects skill candidates from every source in first-wins order (each root in turn, by depth then
+ * code point; then data skills; then providers), dedupes them by name and applies the allowlist.
+ */
+final class Discovery {
+  static final String SKILL_FILE = "SKILL.md";
+
+  /** Skills in discovery order, plus every skipped candidate in the same order. */
+  record Result(List<SkillInfo> skills, List<SkillSkip> skipped) {}
+
+  private Discovery() {}
+
+  /** Discovers, parses and dedupes; the allowlist is not applied here. */
+  static Result discover(SkillsOptions options, Warnings warn) {
+    List<Object> candidates = new ArrayList<>();
+    for (Path root : options.roots()) {
+      fromDirectory(root, options.maxSkillFileBytes(), candidates, warn);
+    }
+    int index = 0;
+    for (SkillDef def : options.skills()) {
+      candidates.add(fromDef(def, "data skill #" + (++index)));
+    }
+    int providerIndex = 0;
+    for (SkillProvider provider : options.providers()) {
+      providerIndex++;
+      fromProvider(provider, providerIndex, candidates);
+    }
+    Map<String, SkillInfo> byName = new LinkedHashMap<>();
+    List<SkillSkip> skipped = new ArrayList<>();
+    for (Object c : candidates) {
+      if (c instanceof SkillSkip skip) {
+        skipped.add(skip);
+        warn.accept("skipped skill " + skip.describe());
+        continue;
+      }
+      SkillInfo info = (SkillInfo) c;
+      SkillInfo first = byName.putIfAbsent(info.name(), info);
+      if (first != null) {
+        SkillSkip skip =
+            new SkillSkip(
+                info.location(),
+                SkipReason.DUPLICATE_NAME,
+                "name \"" + info.name() + "\" already loaded from " + first.location());
+        skipped.add(skip);
+        warn.accept(
+            "duplicate skill name \""
+                + info.name()
+                + "\" ("
+                + info.location()
+                + "), keeping first");
+      }
+    }
+    return new Result(List.copyOf(byName.values()), List.copyOf(skipped));
+  }
+
+  /**
+   * Applies the S2 allowlist and then {@code disableSkills}: an empty filter keeps all; any {@code
+   * true} entry keeps only true-mapped names; only {@code false} entries drop those names. Names
+   * that match no skill are ignored with one warning each.
+   */
+  static List<SkillInfo> select(
+      List<SkillInfo> skills, Map<String, Boolean> filter, Set<String> disabled, Warnings warn) {
+    Set<String> known = new java.util.HashSet<>();
+    skills.forEach(s -> known.add(s.name()));
+    filter.keySet().stream()
+        .filter(n -> !known.contains(n))
+        .forEach(n -> warn.accept("skill filter name \"" + n + "\" matched no skill"));
+    disabled.stream()
+        .filter(n -> !known.contains(n))
+        .forEach(n -> warn.accept("disabled skill name \"" + n + "\" matched no skill"));
+    boolean allowlist = filter.containsValue(Boolean.TRUE);
+    List<SkillInfo> out = new ArrayList<>();
+    for (SkillInfo s : skills) {
+      Boolean entry = filter.get(s.name());
+      boolean keep = allowlist ? Boolean.TRUE.equals(entry) : !Boolean.FALSE.equals(entry);
+      if (keep && !disabled.contains(s.name())) {
+        out.add(s);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private static void fromDirectory(Path root, int maxBytes, List<Object> out, Warnings warn) {
+    Path base = root.toAbsolutePath().normalize();
+    if (!Files.isDirectory(base)) {
+      warn.accept("skills dir not found: " + root);
+      return;
+    }
+    List<TreeWalk.Entry> found = new ArrayList<>();
+    for (TreeWalk.Entry e : TreeWalk.walk(base, SKILL_FILE, warn)) {
+      if (e.name().equals(SKILL_FILE)) {
+        found.add(e);
+      }
+    }
+    found.sort((a, b) -> CodePointOrder.DISCOVERY.compare(a.relative(), b.relative()));
+    for (TreeWalk.Entry e : found) {
+      out.add(fromFile(e, maxBytes, warn));
+    }
+  }
+
+  private static Object fromFile(TreeWalk.Entry e, int maxBytes, Warnings warn) {
+    String location = e.path().toString();
+    if (e.problem() != null) {
+      return new SkillSkip(location, SkipReason.UNREADABLE, e.problem());
+    }
+    if (!e.regularFile()) {
+      String what = Files.isDirectory(e.path()) ? "a directory" : "not a regular file";
+      return new SkillSkip(location, SkipReason.UNREADABLE, what);
+    }
+    SkillFileReader.Result read = SkillFileReader.read(e.path(), maxBytes);
+    if (!read.ok()) {
+      return new SkillSkip(location, SkipReason.UNREADABLE, read.problem());
+    }
+    Frontmatter.Parsed p = Frontmatter.parse(read.text(), maxBytes);
+    return switch (p.outcome()) {
+      case MISSING_NAME -> new SkillSkip(location, SkipReason.MISSING_NAME, p.detail());
+      case MALFORMED -> new SkillSkip(location, SkipReason.MALFORMED_FRONTMATTER, p.detail());
+      case OK -> {
+        if (p.detail() != null) {
+          warn.accept(
+              "frontmatter of "
+                  + location
+                  + " is not valid YAML ("
+                  + p.detail()
+                  + "); name and description were read line by line");
+        }
+        yield new SkillInfo(
+            p.name(), p.description(), location, p.body(), SkillInfo.Origin.DIRECTORY, null);
+      }
+    };
+  }
+
+  private static Object fromDef(SkillDef def, String label) {
+    if (def.name() == null || def.name().isBlank()) {
+      String location = def.base() == null || def.base().isEmpty() ? "skill://" : def.base();
+      return new SkillSkip(location, SkipReason.MISSING_NAME, label + " has no name");
+    }
+    return new SkillInfo(
+        def.name(),
+        def.description(),
+        def.effectiveBase(),
+        def.content(),
+        SkillInfo.Origin.DATA,
+        def.resources());
+  }
+
+  private static void fromProvider(SkillProvider provider, int index, List<Object> out) {
+    String label = "skill provider #" + index;
+    List<SkillDef> defs;
+    try {
+      defs = provider.skills();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      out.add(new SkillSkip(label, SkipReason.UNREADABLE, "interrupted"));
+      return;
+    } catch (Exception e) {
+      out.add(new SkillSkip(label, SkipReason.UNREADABLE, "failed: " + Errors.message(e)));
+      return;
+    }
+    if (defs == null) {
+      out.add(new SkillSkip(label, SkipReason.UNREADABLE, "returned no list"));
+      return;
+    }
+    int i = 0;
+    for (SkillDef def : defs) {
+      i++;
+      if (def == null) {
+        out.add(new SkillSkip(label, SkipReason.MISSING_NAME, "entry #" + i + " is null"));
+      } else {
+        out.add(fromDef(def, label + " entry #" + i));
+      }
+    }
+  }
+}

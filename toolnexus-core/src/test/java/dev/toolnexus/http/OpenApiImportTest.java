@@ -304,7 +304,10 @@ class OpenApiImportTest {
           HttpTools.fromOpenApiText(
               text, "t.yaml", OpenApiOptions.builder().baseUrl(server.baseUrl()).build());
 
-      tool(imported, "login").execute(Map.of("user", "ann", "pass", "a b"), null);
+      Map<String, Object> credentials = new java.util.LinkedHashMap<>();
+      credentials.put("user", "ann");
+      credentials.put("pass", "a b");
+      tool(imported, "login").execute(credentials, null);
       tool(imported, "note").execute(Map.of("body", "hello"), null);
 
       PetStoreServer.Seen form = server.take();

@@ -337,4 +337,22 @@ class GeminiCodecTest {
     assertThat(turn.finishReason()).isEqualTo("length");
     assertThat(Json.write(turn.raw())).contains("\"finishReason\":\"MAX_TOKENS\"");
   }
+
+  @Test
+  void thoughtPartsStayInTheTranscriptButNotInTheAnswer() throws IOException {
+    List<String> deltas = new ArrayList<>();
+    ParsedTurn turn =
+        stream(
+            codec.streamDecoder(),
+            deltas,
+            "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":["
+                + "{\"text\":\"Let me think.\",\"thought\":true},{\"text\":\"42\"}]},"
+                + "\"finishReason\":\"STOP\"}]}");
+    assertThat(turn.text()).isEqualTo("42");
+    assertThat(deltas).containsExactly("42");
+    assertThat(Json.write(turn.extras()))
+        .isEqualTo(
+            "{\"gemini\":{\"parts\":[{\"text\":\"Let me think.\",\"thought\":true},"
+                + "{\"text\":\"42\"}]}}");
+  }
 }

@@ -77,7 +77,9 @@ public final class CancelToken {
         listeners.add(listener);
         return () -> {
           synchronized (lock) {
-            listeners.remove(listener);
+            if (!cancelled) {
+              listeners.remove(listener);
+            }
           }
         };
       }

@@ -4,6 +4,7 @@ import dev.toolnexus.internal.Errors;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,12 +54,7 @@ final class Discovery {
                 SkipReason.DUPLICATE_NAME,
                 "name \"" + info.name() + "\" already loaded from " + first.location());
         skipped.add(skip);
-        warn.accept(
-            "duplicate skill name \""
-                + info.name()
-                + "\" ("
-                + info.location()
-                + "), keeping first");
+        warn.accept("skipped skill " + skip.describe());
       }
     }
     return new Result(List.copyOf(byName.values()), List.copyOf(skipped));
@@ -71,7 +67,7 @@ final class Discovery {
    */
   static List<SkillInfo> select(
       List<SkillInfo> skills, Map<String, Boolean> filter, Set<String> disabled, Warnings warn) {
-    Set<String> known = new java.util.HashSet<>();
+    Set<String> known = new HashSet<>();
     skills.forEach(s -> known.add(s.name()));
     filter.keySet().stream()
         .filter(n -> !known.contains(n))

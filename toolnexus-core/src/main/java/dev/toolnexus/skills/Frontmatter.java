@@ -1,6 +1,7 @@
 package dev.toolnexus.skills;
 
 import dev.toolnexus.internal.Errors;
+import java.io.StringReader;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -20,9 +21,10 @@ import org.yaml.snakeyaml.nodes.Tag;
  * not a mapping, or gave {@code name}/{@code description} a mapping or sequence) a guarded
  * line-wise read runs. Scalars keep the text as written (after quoting and block folding), trimmed.
  *
- * <p>The YAML is composed into nodes and never constructed into objects, so aliases are not
- * expanded and no tag instantiates anything; SnakeYAML's {@link LoaderOptions} limits bound alias
- * counts, nesting and size.
+ * <p>Like the reference port's YAML library, a duplicate key counts as a refusal, so the fallback's
+ * first-wins rule decides it. The YAML is composed into nodes and never constructed into objects,
+ * so aliases are not expanded and no tag instantiates anything; SnakeYAML's {@link LoaderOptions}
+ * limits bound alias counts, nesting and size.
  */
 final class Frontmatter {
   private static final Pattern FENCED =
@@ -83,7 +85,7 @@ final class Frontmatter {
     limits.setAllowDuplicateKeys(false);
     Node root;
     try {
-      root = new Yaml(limits).compose(new java.io.StringReader(header));
+      root = new Yaml(limits).compose(new StringReader(header));
     } catch (RuntimeException e) {
       return new Strict(null, null, oneLine(Errors.message(e)));
     }

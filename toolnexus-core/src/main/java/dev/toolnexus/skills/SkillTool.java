@@ -103,8 +103,10 @@ final class SkillTool implements Tool {
       dir = skillDir.toString();
       files = listFiles ? sample(skillDir, sampleLimit) : List.of();
     }
-    return ToolResult.ok(render(info, base, listFiles, files))
-        .withMetadata(Map.of("name", info.name(), "dir", dir));
+    Map<String, Object> metadata = new LinkedHashMap<>();
+    metadata.put("name", info.name());
+    metadata.put("dir", dir);
+    return ToolResult.ok(render(info, base, listFiles, files)).withMetadata(metadata);
   }
 
   static String render(SkillInfo info, String base, boolean listFiles, List<String> files) {

@@ -1,0 +1,32 @@
+package dev.toolnexus.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class StatsTest {
+
+  @Test
+  void percentilesUseTheNearestRank() {
+    Stats s = new Stats("x", 1.5, Stats.samples(5, 1, 4, 2, 3, 10, 9, 8, 7, 6), true);
+    assertThat(s.percentile(0.50)).isEqualTo(5.0);
+    assertThat(s.percentile(0.95)).isEqualTo(10.0);
+    assertThat(s.mean()).isEqualTo(5.5);
+  }
+
+  @Test
+  void theJsonLineHasTheFixedKeysInOrder() {
+    Stats s = new Stats("floor", 12.3456, Stats.samples(2, 4), true);
+    assertThat(s.toJsonLine())
+        .isEqualTo(
+            "{\"framework\":\"floor\",\"init_ms\":12.346,\"p50_ms\":2.0,\"p95_ms\":4.0,"
+                + "\"mean_ms\":3.0,\"n\":2,\"final_ok\":true}");
+  }
+
+  @Test
+  void noSamplesGiveZeros() {
+    Stats s = new Stats("x", 0, Stats.samples(), false);
+    assertThat(s.percentile(0.5)).isZero();
+    assertThat(s.mean()).isZero();
+  }
+}

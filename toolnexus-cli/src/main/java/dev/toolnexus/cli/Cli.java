@@ -1,0 +1,62 @@
+package dev.toolnexus.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Wires the {@code toolnexus} command line: error handling (one line, exit 1; usage errors exit 2;
+ * {@code --verbose} adds the stack trace) around {@link ToolnexusCommand}.
+ */
+public final class Cli {
+  private Cli() {}
+
+  /** The configured command line over these streams. */
+  public static CommandLine commandLine(Io io) {
+    CommandLine cl = new CommandLine(new ToolnexusCommand(io));
+    cl.setOut(io.out());
+    cl.setErr(io.err());
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    cl.setParameterExceptionHandler(
+        (ex, args) -> {
+          String help = ex.getCommandLine().getCommandSpec().qualifiedName() + " --help";
+          io.err().println("toolnexus: " + ex.getMessage() + " (see '" + help + "')");
+          io.err().flush();
+          return ExitCodes.USAGE;
+        });
+    cl.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          io.err().println("toolnexus: " + message(ex));
+          if (verbose(parseResult)) {
+            ex.printStackTrace(io.err());
+          }
+          io.err().flush();
+          return ex instanceof CliException c && c.usage() ? ExitCodes.USAGE : ExitCodes.ERROR;
+        });
+    return cl;
+  }
+
+  /** Runs one command line and returns its exit code. */
+  public static int execute(Io io, String... args) {
+    return commandLine(io).execute(args);
+  }
+
+  private static boolean verbose(ParseResult pr) {
+    for (ParseResult p = pr; p != null; p = p.subcommand()) {
+      if (p.hasMatchedOption(VerboseOption.NAME)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** One readable line for an exception: its message, else its cause's, else its type. */
+  static String message(Throwable e) {
+    Throwable t = e;
+    while ((t.getMessage() == null || t.getMessage().isBlank()) && t.getCause() != null) {
+      t = t.getCause();
+    }
+    String msg = t.getMessage();
+    String text = msg == null || msg.isBlank() ? t.getClass().getSimpleName() : msg;
+    return text.replace('\n', ' ').strip();
+  }
+}

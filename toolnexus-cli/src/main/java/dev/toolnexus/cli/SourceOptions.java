@@ -1,0 +1,102 @@
+package dev.toolnexus.cli;
+
+import dev.toolnexus.Tool;
+import dev.toolnexus.Toolkit;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The source flags every toolkit-building command shares: MCP config, skill roots, OpenAPI
+ * documents and the builtins toggle.
+ */
+public final class SourceOptions {
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description = "mcp.json with the MCP servers to connect (and an optional `builtins` key).")
+  Path config;
+
+  @Option(
+      names = "--skills",
+      paramLabel = "DIR",
+      description = "A folder searched for SKILL.md files; repeatable, searched in order.")
+  List<Path> skills = new ArrayList<>();
+
+  @Option(
+      names = "--openapi",
+      paramLabel = "FILE_OR_URL",
+      description = "An OpenAPI 3.0/3.1 document whose operations become tools; repeatable.")
+  List<String> openapi = new ArrayList<>();
+
+  @Option(names = "--no-builtins", description = "Leave out the built-in file and shell tools.")
+  boolean noBuiltins;
+
+  @Option(
+      names = "--builtins-root",
+      paramLabel = "DIR",
+      description = "The folder the built-in file tools work in (default: the current folder).")
+  Path builtinsRoot;
+
+  /** Whether an MCP config was given. */
+  boolean hasMcp() {
+    return config != null;
+  }
+
+  /**
+   * A builder carrying every source flag, after checking that the named files exist.
+   *
+   * @throws CliException naming a missing file or folder
+   */
+  Toolkit.Builder builder() {
+    Toolkit.Builder b = Toolkit.builder();
+    if (config != null) {
+      requireFile(config, "--config");
+      b.mcpConfig(config);
+    }
+    for (Path dir : skills) {
+      if (!Files.isDirectory(dir)) {
+        throw new CliException("--skills " + dir + ": no such folder");
+      }
+    }
+    b.skillsDirs(skills);
+    if (noBuiltins) {
+      b.builtins(false);
+    } else if (builtinsRoot != null) {
+      if (!Files.isDirectory(builtinsRoot)) {
+        throw new CliException("--builtins-root " + builtinsRoot + ": no such folder");
+      }
+      throw new CliException("--builtins-root needs the built-in tools (not in this build yet)");
+    }
+    if (!openapi.isEmpty()) {
+      throw new CliException("--openapi needs the HTTP/OpenAPI tools (not in this build yet)");
+    }
+    return b;
+  }
+
+  /** Builds the toolkit, showing MCP connection progress on stderr. */
+  Toolkit open(Io io) {
+    return open(io, List.of());
+  }
+
+  /** Builds the toolkit with extra host tools, showing MCP connection progress on stderr. */
+  Toolkit open(Io io, List<Tool> extras) {
+    Toolkit.Builder b = builder().tools(extras);
+    if (config == null) {
+      return b.build();
+    }
+    try (McpProgress progress = McpProgress.start(io, config)) {
+      Toolkit toolkit = b.build();
+      progress.finish(toolkit.mcpStatus());
+      return toolkit;
+    }
+  }
+
+  private static void requireFile(Path file, String flag) {
+    if (!Files.isRegularFile(file)) {
+      throw new CliException(flag + " " + file + ": no such file");
+    }
+  }
+}

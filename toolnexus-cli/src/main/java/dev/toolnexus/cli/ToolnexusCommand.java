@@ -1,0 +1,40 @@
+package dev.toolnexus.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** The root {@code toolnexus} command; it only holds the subcommands and the I/O they share. */
+@Command(
+    name = "toolnexus",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = {
+      "Every kind of tool for any LLM through one toolkit: MCP servers, skills, OpenAPI and the"
+          + " built-in tools.",
+      ""
+    },
+    subcommands = {ToolsCommand.class, SchemaCommand.class, CallCommand.class},
+    footer = {
+      "",
+      "Exit codes: 0 ok, 1 error, 2 usage error, 3 (call) the tool returned an error result."
+    })
+public final class ToolnexusCommand implements Runnable {
+  private final Io io;
+
+  @Mixin VerboseOption verbose;
+
+  /** A root command writing to these streams. */
+  public ToolnexusCommand(Io io) {
+    this.io = io;
+  }
+
+  /** The streams and environment every subcommand uses. */
+  Io io() {
+    return io;
+  }
+
+  @Override
+  public void run() {
+    throw CliException.usage("a command is required: tools, schema, call, run or demo");
+  }
+}

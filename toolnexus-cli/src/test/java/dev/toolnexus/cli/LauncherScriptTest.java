@@ -1,0 +1,152 @@
+package dev.toolnexus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the real {@code ./toolnexus} launcher in a copy of the repository layout whose {@code mvnw}
+ * is a stand-in that logs its arguments and "builds" a small probe jar, so the build-when-stale
+ * logic is exercised in seconds without a nested Maven build.
+ */
+class LauncherScriptTest {
+  @TempDir Path repo;
+  private Path probeJar;
+
+  @BeforeEach
+  void layout() throws IOException {
+    Path root = Path.of(System.getProperty("toolnexus.root"));
+    Files.copy(root.resolve("toolnexus"), repo.resolve("toolnexus"));
+    executable(repo.resolve("toolnexus"));
+    Files.writeString(
+        repo.resolve("mvnw"),
+        "#!/usr/bin/env bash\n"
+            + "here=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\n"
+            + "echo \"$*\" >> \"$here/build.log\"\n"
+            + "[ -n \"${FAIL_BUILD:-}\" ] && { echo 'compile error' >&2; exit 1; }\n"
+            + "mkdir -p \"$here/toolnexus-cli/target\"\n"
+            + "cp \"$PROBE_JAR\" \"$here/toolnexus-cli/target/toolnexus.jar\"\n");
+    executable(repo.resolve("mvnw"));
+    Files.writeString(repo.resolve("pom.xml"), "<project/>");
+    write("toolnexus-cli/pom.xml", "<project/>");
+    write("toolnexus-cli/src/main/java/A.java", "class A {}");
+    write("toolnexus-core/src/main/java/B.java", "class B {}");
+    probeJar = repo.resolveSibling(repo.getFileName() + "-probe.jar");
+    writeProbeJar(probeJar);
+  }
+
+  @Test
+  void buildsTheJarWhenMissingAndRunsItWithTheArguments() throws Exception {
+    Result r = launch("tools", "--json");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).isEqualTo("probe tools --json\n");
+    assertThat(r.err()).contains("building the command");
+    assertThat(buildLog())
+        .containsExactly(
+            "-B -q -pl toolnexus-cli -am package -DskipTests -Dspotless.check.skip=true");
+  }
+
+  @Test
+  void doesNotRebuildAFreshJar() throws Exception {
+    launch("first");
+    Result r = launch("second");
+    assertThat(r.out()).isEqualTo("probe second\n");
+    assertThat(r.err()).isEmpty();
+    assertThat(buildLog()).hasSize(1);
+  }
+
+  @Test
+  void rebuildsWhenASourceOfADependencyIsNewer() throws Exception {
+    launch("first");
+    Files.setLastModifiedTime(
+        repo.resolve("toolnexus-core/src/main/java/B.java"),
+        FileTime.from(Instant.now().plusSeconds(60)));
+    launch("second");
+    assertThat(buildLog()).hasSize(2);
+  }
+
+  @Test
+  void passesTheCommandsExitCodeThrough() throws Exception {
+    assertThat(launch("call", "exit=3").code()).isEqualTo(3);
+  }
+
+  @Test
+  void aFailedBuildIsExitCodeOneWithAMessage() throws Exception {
+    Result r = launch(List.of("FAIL_BUILD=1"), "tools");
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err())
+        .contains("compile error")
+        .endsWith("toolnexus: the build failed (see above)\n");
+  }
+
+  private record Result(int code, String out, String err) {}
+
+  private Result launch(String... args) throws Exception {
+    return launch(List.of(), args);
+  }
+
+  private Result launch(List<String> env, String... args) throws Exception {
+    List<String> cmd = new java.util.ArrayList<>();
+    cmd.add(repo.resolve("toolnexus").toString());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().put("PROBE_JAR", probeJar.toString());
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    for (String kv : env) {
+      int eq = kv.indexOf('=');
+      pb.environment().put(kv.substring(0, eq), kv.substring(eq + 1));
+    }
+    Path out = repo.resolveSibling(repo.getFileName() + "-out.txt");
+    Path err = repo.resolveSibling(repo.getFileName() + "-err.txt");
+    Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("launcher finished").isTrue();
+    return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+  }
+
+  private List<String> buildLog() throws IOException {
+    Path log = repo.resolve("build.log");
+    return Files.exists(log) ? Files.readAllLines(log) : List.of();
+  }
+
+  private void write(String rel, String text) throws IOException {
+    Path p = repo.resolve(rel);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, text);
+    Files.setLastModifiedTime(p, FileTime.from(Instant.now().minusSeconds(60)));
+  }
+
+  private static void executable(Path p) throws IOException {
+    Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
+  private static void writeProbeJar(Path jar) throws IOException {
+    Manifest mf = new Manifest();
+    mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    mf.getMainAttributes().put(Attributes.Name.MAIN_CLASS, LauncherProbe.class.getName());
+    String entry = LauncherProbe.class.getName().replace('.', '/') + ".class";
+    try (OutputStream os = Files.newOutputStream(jar);
+        JarOutputStream out = new JarOutputStream(os, mf);
+        InputStream in = LauncherProbe.class.getResourceAsStream("/" + entry)) {
+      out.putNextEntry(new JarEntry(entry));
+      in.transferTo(out);
+      out.closeEntry();
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package dev.toolnexus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class SchemaCommandTest {
+
+  @Test
+  void geminiWithNoSourcesPrintsOneEmptyDeclarationGroup() {
+    CliRun r = CliRun.of("schema", "--format", "gemini", "--no-builtins");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).isEqualTo("[{\"functionDeclarations\":[]}]\n");
+    assertThat(r.err()).isEmpty();
+  }
+
+  @Test
+  void geminiCompatWithNoSourcesAlsoPrintsOneEmptyGroup() {
+    CliRun r = CliRun.of("schema", "--format", "gemini", "--gemini-compat", "--no-builtins");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).isEqualTo("[{\"functionDeclarations\":[]}]\n");
+  }
+
+  @Test
+  void openaiWithNoSourcesPrintsAnEmptyArray() {
+    CliRun r = CliRun.of("schema", "--format", "openai", "--no-builtins");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).isEqualTo("[]\n");
+  }
+
+  @Test
+  void anthropicWithNoSourcesPrintsAnEmptyArray() {
+    CliRun r = CliRun.of("schema", "--format", "anthropic", "--no-builtins");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).isEqualTo("[]\n");
+  }
+
+  @Test
+  void anUnknownFormatIsAUsageError() {
+    CliRun r = CliRun.of("schema", "--format", "cohere", "--no-builtins");
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().lines()).hasSize(1);
+    assertThat(r.err()).startsWith("toolnexus: ").contains("--format").contains("cohere");
+  }
+
+  @Test
+  void geminiCompatWithAnotherFormatIsAUsageError() {
+    CliRun r = CliRun.of("schema", "--format", "openai", "--gemini-compat", "--no-builtins");
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err()).isEqualTo("toolnexus: --gemini-compat applies only to --format gemini\n");
+  }
+}

@@ -1,0 +1,312 @@
+package dev.toolnexus.http;
+
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.Json;
+import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolResult;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One call of an {@link HttpTool}: builds the request from the arguments, sends it, maps it. */
+final class HttpExchange {
+  private static final Logger log = LoggerFactory.getLogger(HttpTool.class);
+
+  private final HttpTool tool;
+  private final Map<String, Object> rest;
+  private final ToolContext ctx;
+  private final Duration timeout;
+  private String target = "";
+
+  HttpExchange(HttpTool tool, Map<String, Object> args, ToolContext ctx, Duration timeout) {
+    this.tool = tool;
+    this.rest = new LinkedHashMap<>(args);
+    this.ctx = ctx;
+    this.timeout = timeout;
+  }
+
+  /** Sends the request and maps every outcome to a result; never throws. */
+  ToolResult run() {
+    HttpRequest request;
+    try {
+      request = buildRequest();
+    } catch (InvalidCall e) {
+      return ToolResult.error(tool.name() + ": " + e.getMessage())
+          .withMetadata("error", "invalid_request");
+    } catch (EnvExpansion.MissingVariableException e) {
+      return ToolResult.error(tool.name() + ": " + e.getMessage())
+          .withMetadata("error", "missing_env");
+    }
+    if (ctx.isCancelled()) {
+      return HttpFailure.cancelled(target);
+    }
+    long started = System.nanoTime();
+    CompletableFuture<HttpResponse<byte[]>> pending =
+        tool.client().sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
+    CancelToken.Registration reg = ctx.cancel().onCancel(() -> pending.cancel(true));
+    try {
+      HttpResponse<byte[]> response = pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      log.debug(
+          "{} {} -> {} in {} ms",
+          request.method(),
+          target,
+          response.statusCode(),
+          (System.nanoTime() - started) / 1_000_000);
+      return toResult(response);
+    } catch (TimeoutException e) {
+      pending.cancel(true);
+      return HttpFailure.timedOut(target, timeout);
+    } catch (CancellationException e) {
+      return HttpFailure.cancelled(target);
+    } catch (InterruptedException e) {
+      pending.cancel(true);
+      Thread.currentThread().interrupt();
+      return HttpFailure.cancelled(target);
+    } catch (ExecutionException e) {
+      if (ctx.isCancelled()) {
+        return HttpFailure.cancelled(target);
+      }
+      return HttpFailure.classify(target, request.uri(), timeout, e.getCause());
+    } finally {
+      reg.close();
+    }
+  }
+
+  private HttpRequest buildRequest() throws InvalidCall, EnvExpansion.MissingVariableException {
+    String url = fillPlaceholders();
+    List<String[]> query = new ArrayList<>();
+    tool.queryArgs()
+        .forEach(
+            (arg, param) -> {
+              if (rest.containsKey(arg)) {
+                addQuery(query, param, rest.remove(arg));
+              }
+            });
+    Map<String, String> headers = new LinkedHashMap<>();
+    for (Map.Entry<String, String> h : tool.staticHeaders().entrySet()) {
+      headers.put(h.getKey(), EnvExpansion.expand(h.getKey(), h.getValue(), tool.env()));
+    }
+    tool.headerArgs()
+        .forEach(
+            (arg, header) -> {
+              Object v = rest.remove(arg);
+              if (v != null) {
+                headers.put(header, scalar(v));
+              }
+            });
+    String method = tool.method();
+    boolean bodiless = method.equals("GET") || method.equals("HEAD");
+    if (bodiless && tool.bodyMode() != BodyMode.NONE) {
+      for (Map.Entry<String, Object> e : rest.entrySet()) {
+        addQuery(query, e.getKey(), e.getValue());
+      }
+      rest.clear();
+    }
+    if (!query.isEmpty()) {
+      StringBuilder qs = new StringBuilder(url.contains("?") ? "&" : "?");
+      for (int i = 0; i < query.size(); i++) {
+        if (i > 0) {
+          qs.append('&');
+        }
+        qs.append(UrlEncoding.component(query.get(i)[0]))
+            .append('=')
+            .append(UrlEncoding.component(query.get(i)[1]));
+      }
+      url += qs;
+    }
+    URI uri;
+    try {
+      uri = new URI(url);
+    } catch (URISyntaxException e) {
+      throw new InvalidCall("the URL " + url + " is not valid: " + e.getReason());
+    }
+    target = method + " " + HttpFailure.withoutQuery(uri);
+    HttpRequest.BodyPublisher body = bodiless ? null : body(headers);
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(uri)
+            .timeout(timeout)
+            .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body);
+    for (Map.Entry<String, String> h : headers.entrySet()) {
+      try {
+        builder.header(h.getKey(), h.getValue());
+      } catch (IllegalArgumentException e) {
+        // the JDK message may quote the value, which can be a secret: name the header only
+        throw new InvalidCall("header " + h.getKey() + " has a value that cannot be sent");
+      }
+    }
+    return builder.build();
+  }
+
+  private String fillPlaceholders() throws InvalidCall {
+    Matcher m = HttpTool.PLACEHOLDER.matcher(tool.url());
+    StringBuilder out = new StringBuilder();
+    int last = 0;
+    while (m.find()) {
+      String name = m.group(1);
+      Object value = rest.remove(name);
+      if (value == null) {
+        throw new InvalidCall(
+            "missing argument \"" + name + "\" for the URL placeholder {" + name + "}");
+      }
+      out.append(tool.url(), last, m.start()).append(UrlEncoding.component(scalar(value)));
+      last = m.end();
+    }
+    return out.append(tool.url(), last, tool.url().length()).toString();
+  }
+
+  private HttpRequest.BodyPublisher body(Map<String, String> headers) {
+    BodyMode mode = tool.bodyMode();
+    String arg = tool.bodyArg();
+    if (mode == BodyMode.NONE) {
+      return null;
+    }
+    Object value;
+    if (arg != null) {
+      if (!rest.containsKey(arg)) {
+        return null;
+      }
+      value = rest.remove(arg);
+    } else {
+      if (rest.isEmpty()) {
+        return null;
+      }
+      value = rest;
+    }
+    String text;
+    String type;
+    switch (mode) {
+      case JSON -> {
+        text = Json.write(value);
+        type = "application/json";
+      }
+      case FORM -> {
+        text = form(value);
+        type = "application/x-www-form-urlencoded";
+      }
+      default -> {
+        text = value instanceof String s ? s : Json.write(value);
+        type = "text/plain; charset=utf-8";
+      }
+    }
+    if (tool.contentType() != null) {
+      type = tool.contentType();
+    }
+    boolean hasType = headers.keySet().stream().anyMatch(h -> h.equalsIgnoreCase("Content-Type"));
+    if (!hasType) {
+      headers.put("Content-Type", type);
+    }
+    return HttpRequest.BodyPublishers.ofString(text, StandardCharsets.UTF_8);
+  }
+
+  private static String form(Object value) {
+    List<String[]> pairs = new ArrayList<>();
+    if (value instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> addQuery(pairs, String.valueOf(k), v));
+    } else {
+      addQuery(pairs, "body", value);
+    }
+    StringBuilder out = new StringBuilder();
+    for (String[] p : pairs) {
+      if (out.length() > 0) {
+        out.append('&');
+      }
+      out.append(URLEncoder.encode(p[0], StandardCharsets.UTF_8))
+          .append('=')
+          .append(URLEncoder.encode(p[1], StandardCharsets.UTF_8));
+    }
+    return out.toString();
+  }
+
+  /** Adds one parameter; a list repeats the name per element, null is left out. */
+  private static void addQuery(List<String[]> out, String name, Object value) {
+    if (value == null) {
+      return;
+    }
+    if (value instanceof List<?> list) {
+      for (Object v : list) {
+        if (v != null) {
+          out.add(new String[] {name, scalar(v)});
+        }
+      }
+      return;
+    }
+    out.add(new String[] {name, scalar(value)});
+  }
+
+  /** Text for one argument value: strings as they are, anything structured as JSON. */
+  private static String scalar(Object v) {
+    if (v instanceof String s) {
+      return s;
+    }
+    if (v instanceof Number || v instanceof Boolean) {
+      return v.toString();
+    }
+    return Json.write(v);
+  }
+
+  private ToolResult toResult(HttpResponse<byte[]> response) {
+    int status = response.statusCode();
+    String text = new String(response.body(), charset(response));
+    if (status < 200 || status > 299) {
+      return new ToolResult(
+          "HTTP " + status + ": " + text, true, List.of(), Map.of("status", status));
+    }
+    String output =
+        switch (tool.resultMode()) {
+          case TEXT -> text;
+          case STATUS_TEXT -> status + "\n" + text;
+          case JSON -> asJson(text);
+        };
+    return new ToolResult(output, false, List.of(), Map.of("status", status));
+  }
+
+  private static String asJson(String text) {
+    try {
+      return Json.write(Json.parse(text));
+    } catch (IllegalArgumentException e) {
+      return Json.write(text);
+    }
+  }
+
+  private static Charset charset(HttpResponse<?> response) {
+    String type = response.headers().firstValue("Content-Type").orElse("");
+    for (String piece : type.split(";")) {
+      String p = piece.trim();
+      if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
+        try {
+          return Charset.forName(p.substring(8).replace("\"", "").trim());
+        } catch (IllegalArgumentException e) {
+          return StandardCharsets.UTF_8;
+        }
+      }
+    }
+    return StandardCharsets.UTF_8;
+  }
+
+  /** A call whose arguments cannot make a request. */
+  private static final class InvalidCall extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    InvalidCall(String message) {
+      super(message);
+    }
+  }
+}

@@ -249,6 +249,7 @@ public final class Toolkit implements AutoCloseable {
     private final List<Tool> extras = new ArrayList<>();
     private final Set<String> disabled = new LinkedHashSet<>();
     private WaitFor waitFor;
+    private java.util.function.BiConsumer<String, McpServerStatus> onMcpServerStatus;
     private CancelToken cancel = new CancelToken();
 
     private Builder() {}
@@ -363,6 +364,16 @@ public final class Toolkit implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Told each MCP server's status as soon as it is known during {@link #build()} (from the
+     * connecting threads), so a host can show which servers are still pending.
+     */
+    public Builder onMcpServerStatus(
+        java.util.function.BiConsumer<String, McpServerStatus> listener) {
+      this.onMcpServerStatus = listener;
+      return this;
+    }
+
     /** Cancels the whole load (MCP connects) when fired. */
     public Builder cancel(CancelToken token) {
       this.cancel = token;
@@ -417,7 +428,9 @@ public final class Toolkit implements AutoCloseable {
                 + " dependency");
       }
       try {
-        return connector.get().connect(new McpLoadRequest(config, origin, waitFor, cancel));
+        return connector
+            .get()
+            .connect(new McpLoadRequest(config, origin, waitFor, cancel, onMcpServerStatus));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new java.util.concurrent.CancellationException("MCP load interrupted");

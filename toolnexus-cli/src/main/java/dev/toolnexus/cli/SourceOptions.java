@@ -2,6 +2,8 @@ package dev.toolnexus.cli;
 
 import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.http.HttpTools;
+import dev.toolnexus.http.OpenApiImport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,7 +52,7 @@ public final class SourceOptions {
    *
    * @throws CliException naming a missing file or folder
    */
-  Toolkit.Builder builder() {
+  Toolkit.Builder builder(Io io) {
     Toolkit.Builder b = Toolkit.builder();
     if (config != null) {
       requireFile(config, "--config");
@@ -70,8 +72,8 @@ public final class SourceOptions {
       }
       throw new CliException("--builtins-root needs the built-in tools (not in this build yet)");
     }
-    if (!openapi.isEmpty()) {
-      throw new CliException("--openapi needs the HTTP/OpenAPI tools (not in this build yet)");
+    for (String doc : openapi) {
+      b.tools(openApiTools(io, doc));
     }
     return b;
   }
@@ -83,15 +85,29 @@ public final class SourceOptions {
 
   /** Builds the toolkit with extra host tools, showing MCP connection progress on stderr. */
   Toolkit open(Io io, List<Tool> extras) {
-    Toolkit.Builder b = builder().tools(extras);
+    Toolkit.Builder b = builder(io).tools(extras);
     if (config == null) {
       return b.build();
     }
     try (McpProgress progress = McpProgress.start(io, config)) {
-      Toolkit toolkit = b.build();
+      Toolkit toolkit = b.onMcpServerStatus(progress::server).build();
       progress.finish(toolkit.mcpStatus());
       return toolkit;
     }
+  }
+
+  private static List<Tool> openApiTools(Io io, String doc) {
+    OpenApiImport imported;
+    try {
+      imported = HttpTools.fromOpenApi(doc);
+    } catch (IllegalArgumentException e) {
+      throw new CliException("--openapi " + doc + ": " + Cli.message(e));
+    }
+    for (OpenApiImport.Warning w : imported.warnings()) {
+      io.err().println("OpenAPI " + doc + ": " + w);
+    }
+    io.err().flush();
+    return imported.asTools();
   }
 
   private static void requireFile(Path file, String flag) {

@@ -1,0 +1,351 @@
+package dev.toolnexus.client;
+
+import dev.toolnexus.WaitFor;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+/**
+ * Everything a {@link LlmClient} is built from. Built with {@link #builder()}; immutable.
+ *
+ * <p>Extension points for layers built on the client: {@link Builder#transport} (the one seam every
+ * LLM HTTP call goes through; wrap it for retries), {@link Builder#httpClient}, {@link
+ * Builder#onMetric} (semantic events), {@link Builder#hooks}, {@link Builder#clock} (every time the
+ * loop reads), {@link Builder#bodyTransform} (the assembled body just before it is written) and
+ * {@link Builder#env} (where keys are looked up).
+ *
+ * @param baseUrl the endpoint root, e.g. {@code https://api.openai.com/v1}; null for in-process
+ * @param style the wire dialect
+ * @param model the model id, sent verbatim on every turn
+ * @param apiKey the key; null to look it up in the environment by style and host
+ * @param headers extra request headers, sent after the auth headers
+ * @param systemPrompt prepended to the toolkit's skills prompt
+ * @param maxTurns LLM round trips per run; default 10
+ * @param hooks lifecycle middleware; null for none
+ * @param onMetric semantic metric sink; null for none
+ * @param waitFor resolves suspensions inline; null for durable halts
+ * @param httpClient the JDK client used by the default transport; one per client
+ * @param transport the LLM transport; null for the default over {@code httpClient}
+ * @param requestTimeout per-attempt limit: time to response headers, and the longest silence while
+ *     reading a body or stream; default {@link #DEFAULT_REQUEST_TIMEOUT}
+ * @param timeout whole-run deadline; null for none
+ * @param clock the clock every duration is measured with
+ * @param maxToolConcurrency how many tool calls of one turn run at once; default 8
+ * @param maxPartBytes largest decoded content part allowed at assembly; 0 for no limit
+ * @param unsupportedParts what to do with parts a style cannot carry
+ * @param maxTokens the {@code max_tokens} sent on the anthropic style; default 4096
+ * @param bodyTransform rewrites the assembled body just before it is written; null for none
+ * @param env where API keys are looked up; default {@link System#getenv(String)}
+ * @param generate the in-process model; when set there is no wire (no baseUrl, style or key)
+ */
+public record ClientOptions(
+    String baseUrl,
+    Style style,
+    String model,
+    String apiKey,
+    Map<String, String> headers,
+    String systemPrompt,
+    int maxTurns,
+    Hooks hooks,
+    Consumer<MetricEvent> onMetric,
+    WaitFor waitFor,
+    HttpClient httpClient,
+    LlmTransport transport,
+    Duration requestTimeout,
+    Duration timeout,
+    Clock clock,
+    int maxToolConcurrency,
+    long maxPartBytes,
+    UnsupportedParts unsupportedParts,
+    int maxTokens,
+    UnaryOperator<Map<String, Object>> bodyTransform,
+    UnaryOperator<String> env,
+    Generate generate) {
+
+  /** The default per-attempt request timeout: 120 seconds. */
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(120);
+
+  /** The default number of turns per run. */
+  public static final int DEFAULT_MAX_TURNS = 10;
+
+  /** Validates and normalises. */
+  public ClientOptions {
+    Objects.requireNonNull(model, "model");
+    headers =
+        headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    if (maxTurns <= 0) {
+      throw new IllegalArgumentException("maxTurns must be positive, got " + maxTurns);
+    }
+    if (maxToolConcurrency <= 0) {
+      throw new IllegalArgumentException(
+          "maxToolConcurrency must be positive, got " + maxToolConcurrency);
+    }
+    requestTimeout = requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : requestTimeout;
+    clock = clock == null ? Clock.systemUTC() : clock;
+    unsupportedParts = unsupportedParts == null ? UnsupportedParts.BY_PROVENANCE : unsupportedParts;
+    env = env == null ? System::getenv : env;
+    if (generate == null) {
+      Objects.requireNonNull(baseUrl, "baseUrl");
+      Objects.requireNonNull(style, "style");
+    } else if (baseUrl != null || apiKey != null) {
+      throw new IllegalArgumentException(
+          "an in-process client (generate) takes no baseUrl or apiKey: there is no wire");
+    }
+  }
+
+  /** A builder with every default set. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.baseUrl = baseUrl;
+    b.style = style;
+    b.model = model;
+    b.apiKey = apiKey;
+    b.headers.putAll(headers);
+    b.systemPrompt = systemPrompt;
+    b.maxTurns = maxTurns;
+    b.hooks = hooks;
+    b.onMetric = onMetric;
+    b.waitFor = waitFor;
+    b.httpClient = httpClient;
+    b.transport = transport;
+    b.requestTimeout = requestTimeout;
+    b.timeout = timeout;
+    b.clock = clock;
+    b.maxToolConcurrency = maxToolConcurrency;
+    b.maxPartBytes = maxPartBytes;
+    b.unsupportedParts = unsupportedParts;
+    b.maxTokens = maxTokens;
+    b.bodyTransform = bodyTransform;
+    b.env = env;
+    b.generate = generate;
+    return b;
+  }
+
+  /** Never prints the API key or header values. */
+  @Override
+  public String toString() {
+    return "ClientOptions[baseUrl="
+        + baseUrl
+        + ", style="
+        + style
+        + ", model="
+        + model
+        + ", apiKey="
+        + (apiKey == null ? "(env)" : "***")
+        + ", headers="
+        + headers.keySet()
+        + ", maxTurns="
+        + maxTurns
+        + "]";
+  }
+
+  /** Builds {@link ClientOptions}. */
+  public static final class Builder {
+    private String baseUrl;
+    private Style style;
+    private String model;
+    private String apiKey;
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    private String systemPrompt;
+    private int maxTurns = DEFAULT_MAX_TURNS;
+    private Hooks hooks;
+    private Consumer<MetricEvent> onMetric;
+    private WaitFor waitFor;
+    private HttpClient httpClient;
+    private LlmTransport transport;
+    private Duration requestTimeout;
+    private Duration timeout;
+    private Clock clock;
+    private int maxToolConcurrency = 8;
+    private long maxPartBytes;
+    private UnsupportedParts unsupportedParts;
+    private int maxTokens = 4096;
+    private UnaryOperator<Map<String, Object>> bodyTransform;
+    private UnaryOperator<String> env;
+    private Generate generate;
+
+    private Builder() {}
+
+    /** The endpoint root. */
+    public Builder baseUrl(String value) {
+      this.baseUrl = value;
+      return this;
+    }
+
+    /** The wire dialect. */
+    public Builder style(Style value) {
+      this.style = value;
+      return this;
+    }
+
+    /** The wire dialect by name: openai, anthropic or gemini. */
+    public Builder style(String value) {
+      this.style = Style.parse(value);
+      return this;
+    }
+
+    /** The model id, sent verbatim. */
+    public Builder model(String value) {
+      this.model = value;
+      return this;
+    }
+
+    /** The API key; never logged. */
+    public Builder apiKey(String value) {
+      this.apiKey = value;
+      return this;
+    }
+
+    /** One extra header; values are never logged. */
+    public Builder header(String name, String value) {
+      this.headers.put(name, value);
+      return this;
+    }
+
+    /** Extra headers, in order. */
+    public Builder headers(Map<String, String> values) {
+      this.headers.putAll(values);
+      return this;
+    }
+
+    /** Prepended to the toolkit's skills prompt. */
+    public Builder systemPrompt(String value) {
+      this.systemPrompt = value;
+      return this;
+    }
+
+    /** LLM round trips per run. */
+    public Builder maxTurns(int value) {
+      this.maxTurns = value;
+      return this;
+    }
+
+    /** Lifecycle middleware. */
+    public Builder hooks(Hooks value) {
+      this.hooks = value;
+      return this;
+    }
+
+    /** Semantic metric sink; called on the run's threads, so keep it cheap and thread-safe. */
+    public Builder onMetric(Consumer<MetricEvent> value) {
+      this.onMetric = value;
+      return this;
+    }
+
+    /** Resolves suspensions inline (SPEC §10 rule 1). */
+    public Builder waitFor(WaitFor value) {
+      this.waitFor = value;
+      return this;
+    }
+
+    /** The JDK client for the default transport (one per client, reused). */
+    public Builder httpClient(HttpClient value) {
+      this.httpClient = value;
+      return this;
+    }
+
+    /** The LLM transport (wrap the default for retries, proxies or recording). */
+    public Builder transport(LlmTransport value) {
+      this.transport = value;
+      return this;
+    }
+
+    /** The per-attempt request timeout (default 120 s). */
+    public Builder requestTimeout(Duration value) {
+      this.requestTimeout = value;
+      return this;
+    }
+
+    /** The whole-run deadline. */
+    public Builder timeout(Duration value) {
+      this.timeout = value;
+      return this;
+    }
+
+    /** The clock used for durations and deadlines. */
+    public Builder clock(Clock value) {
+      this.clock = value;
+      return this;
+    }
+
+    /** How many tool calls of one turn run at once. */
+    public Builder maxToolConcurrency(int value) {
+      this.maxToolConcurrency = value;
+      return this;
+    }
+
+    /** The largest decoded content part allowed at assembly; 0 for no limit. */
+    public Builder maxPartBytes(long value) {
+      this.maxPartBytes = value;
+      return this;
+    }
+
+    /** The unsupported-part policy. */
+    public Builder unsupportedParts(UnsupportedParts value) {
+      this.unsupportedParts = value;
+      return this;
+    }
+
+    /** The anthropic {@code max_tokens}. */
+    public Builder maxTokens(int value) {
+      this.maxTokens = value;
+      return this;
+    }
+
+    /** Rewrites the assembled body just before it is written. */
+    public Builder bodyTransform(UnaryOperator<Map<String, Object>> value) {
+      this.bodyTransform = value;
+      return this;
+    }
+
+    /** Where API keys are looked up (a test or a secrets manager). */
+    public Builder env(UnaryOperator<String> value) {
+      this.env = value;
+      return this;
+    }
+
+    /** The in-process model; the client then has no wire. */
+    public Builder generate(Generate value) {
+      this.generate = value;
+      return this;
+    }
+
+    /** The options. */
+    public ClientOptions build() {
+      return new ClientOptions(
+          baseUrl,
+          style,
+          model,
+          apiKey,
+          headers,
+          systemPrompt,
+          maxTurns,
+          hooks,
+          onMetric,
+          waitFor,
+          httpClient,
+          transport,
+          requestTimeout,
+          timeout,
+          clock,
+          maxToolConcurrency,
+          maxPartBytes,
+          unsupportedParts,
+          maxTokens,
+          bodyTransform,
+          env,
+          generate);
+    }
+  }
+}

@@ -1,0 +1,295 @@
+package dev.toolnexus.client;
+
+import dev.toolnexus.Answer;
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.ContentPart;
+import dev.toolnexus.Request;
+import dev.toolnexus.Tool;
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.client.Message.SystemMessage;
+import dev.toolnexus.client.Message.UserMessage;
+import dev.toolnexus.client.internal.ApiKeys;
+import dev.toolnexus.client.internal.Codecs;
+import dev.toolnexus.client.internal.DurableResume;
+import dev.toolnexus.client.internal.HttpModelCaller;
+import dev.toolnexus.client.internal.InProcessModelCaller;
+import dev.toolnexus.client.internal.ModelCaller;
+import dev.toolnexus.client.internal.PartGate;
+import dev.toolnexus.client.internal.RunContext;
+import dev.toolnexus.client.internal.RunLoop;
+import dev.toolnexus.client.internal.Threads;
+import dev.toolnexus.client.internal.WireCodec;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The unified LLM client (SPEC §8): give it a base URL and a {@link Style} and it runs the whole
+ * tool-calling loop against a {@link Toolkit} — call the model, run the tool calls it makes
+ * (concurrently, results in call order), feed the results back, until it answers. Thread-safe; one
+ * JDK {@link HttpClient} per client, reused by every call.
+ *
+ * <pre>{@code
+ * LlmClient client = LlmClient.create(ClientOptions.builder()
+ *     .baseUrl("https://api.openai.com/v1").style(Style.OPENAI).model("gpt-4o-mini").build());
+ * RunResult r = client.run("What is 2+2?", toolkit);
+ * }</pre>
+ *
+ * <p>Suspension (SPEC §10): with {@link ClientOptions#waitFor()} a suspended tool is resolved
+ * inline; without it the run halts with {@link RunStatus#PENDING} and {@link #runWithAnswer}
+ * continues it later, possibly in another process, from plain data.
+ */
+public final class LlmClient {
+  private final ClientOptions options;
+  private final ModelCaller caller;
+  private final HttpClient http;
+  private final Map<Tool, ReentrantLock> locks = Collections.synchronizedMap(new WeakHashMap<>());
+
+  private LlmClient(ClientOptions options, ModelCaller caller, HttpClient http) {
+    this.options = options;
+    this.caller = caller;
+    this.http = http;
+  }
+
+  /**
+   * A client over an endpoint (or in process when {@link ClientOptions#generate()} is set).
+   *
+   * @throws IllegalArgumentException when no API key is configured or found for a remote endpoint
+   */
+  public static LlmClient create(ClientOptions options) {
+    Objects.requireNonNull(options, "options");
+    PartGate gate = new PartGate(options.unsupportedParts(), options.maxPartBytes());
+    if (options.generate() != null) {
+      return new LlmClient(options, new InProcessModelCaller(options.generate(), gate), null);
+    }
+    WireCodec codec = Codecs.forStyle(options.style());
+    String key = ApiKeys.resolve(options, codec);
+    HttpClient http =
+        options.httpClient() != null
+            ? options.httpClient()
+            : HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(30))
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .build();
+    LlmTransport transport =
+        options.transport() != null ? options.transport() : LlmTransport.of(http);
+    return new LlmClient(options, new HttpModelCaller(codec, options, transport, key, gate), http);
+  }
+
+  /**
+   * An in-process client (SPEC §8 "In-process models"): the model is {@code generate}, there is no
+   * wire, every other option applies. Streaming is refused.
+   */
+  public static LlmClient inProcess(String model, Generate generate) {
+    return create(ClientOptions.builder().model(model).generate(generate).build());
+  }
+
+  /** The options this client was built from. */
+  public ClientOptions options() {
+    return options;
+  }
+
+  /** The JDK client every LLM request uses; null for an in-process client. */
+  public HttpClient httpClient() {
+    return http;
+  }
+
+  /** Runs a text prompt over a toolkit; see {@link #run(String, RunOptions)}. */
+  public RunResult run(String prompt, Toolkit toolkit) {
+    return run(prompt, RunOptions.of(toolkit));
+  }
+
+  /**
+   * Runs the loop on a text prompt.
+   *
+   * @throws LlmException when the provider fails (status and message included)
+   * @throws java.util.concurrent.CancellationException when {@link RunOptions#cancel()} fired
+   * @throws HookException when a {@code beforeLLM} or {@code afterLLM} hook threw a checked
+   *     exception (unchecked ones propagate as they are)
+   */
+  public RunResult run(String prompt, RunOptions runOptions) {
+    return execute(UserMessage.of(Objects.requireNonNull(prompt, "prompt")), runOptions, null);
+  }
+
+  /** Runs the loop on a prompt made of content parts, in the caller's order (SPEC §1B). */
+  public RunResult run(List<ContentPart> prompt, RunOptions runOptions) {
+    return execute(UserMessage.of(prompt), runOptions, null);
+  }
+
+  /** {@link #run(String, RunOptions)} on a worker thread; cancelling the future cancels the run. */
+  public CompletableFuture<RunResult> runAsync(String prompt, RunOptions runOptions) {
+    return async(runOptions, ro -> run(prompt, ro));
+  }
+
+  /** {@link #run(List, RunOptions)} on a worker thread. */
+  public CompletableFuture<RunResult> runAsync(List<ContentPart> prompt, RunOptions runOptions) {
+    return async(runOptions, ro -> run(prompt, ro));
+  }
+
+  private CompletableFuture<RunResult> async(
+      RunOptions runOptions, Function<RunOptions, RunResult> body) {
+    CancelToken token = runOptions.cancel().child();
+    RunOptions ro = runOptions.withCancel(token);
+    CompletableFuture<RunResult> future = new CompletableFuture<>();
+    Threads.workers()
+        .execute(
+            () -> {
+              try {
+                future.complete(body.apply(ro));
+              } catch (Throwable t) {
+                future.completeExceptionally(t);
+              }
+            });
+    future.whenComplete(
+        (r, t) -> {
+          if (future.isCancelled()) {
+            token.cancel("cancelled");
+          }
+        });
+    return future;
+  }
+
+  /**
+   * Streams a run: text deltas, tool calls and results, usage, suspensions, then {@code done}.
+   * Close the returned stream to cancel the run.
+   *
+   * @throws UnsupportedOperationException on an in-process client
+   */
+  public RunStream stream(String prompt, RunOptions runOptions) {
+    return stream(UserMessage.of(Objects.requireNonNull(prompt, "prompt")), runOptions);
+  }
+
+  /** Streams a run on a prompt made of content parts. */
+  public RunStream stream(List<ContentPart> prompt, RunOptions runOptions) {
+    return stream(UserMessage.of(prompt), runOptions);
+  }
+
+  private RunStream stream(UserMessage prompt, RunOptions runOptions) {
+    refuseInProcessStream();
+    CancelToken token = runOptions.cancel().child();
+    RunStream stream = new RunStream(token);
+    RunOptions ro = runOptions.withCancel(token);
+    Threads.workers()
+        .execute(
+            () -> {
+              try {
+                execute(prompt, ro, stream::emit);
+                stream.end();
+              } catch (Throwable t) {
+                stream.fail(t);
+              }
+            });
+    return stream;
+  }
+
+  /**
+   * Streams a run on the calling thread, handing each event to {@code listener} (never
+   * concurrently), and returns the final result.
+   */
+  public RunResult stream(String prompt, RunOptions runOptions, Consumer<StreamEvent> listener) {
+    refuseInProcessStream();
+    Objects.requireNonNull(listener, "listener");
+    Object lock = new Object();
+    return execute(
+        UserMessage.of(Objects.requireNonNull(prompt, "prompt")),
+        runOptions,
+        e -> {
+          synchronized (lock) {
+            listener.accept(e);
+          }
+        });
+  }
+
+  private void refuseInProcessStream() {
+    if (options.generate() != null) {
+      throw new UnsupportedOperationException(
+          "an in-process client cannot stream: generate returns a whole answer");
+    }
+  }
+
+  /**
+   * Continues a run that halted with {@link RunStatus#PENDING}, in this or another process, from
+   * plain data: the halted run's {@link RunResult#messages()}, its {@link RunResult#pending()} and
+   * the host's {@link Answer}. See {@link RunOptions} for cancel and deadline.
+   *
+   * @throws IllegalArgumentException when the answer does not echo the request id, the history is
+   *     not halted on that request, or a supplied result is malformed
+   */
+  public RunResult runWithAnswer(
+      Toolkit toolkit, List<Message> history, Request pending, Answer answer) {
+    return runWithAnswer(RunOptions.of(toolkit).withHistory(history), pending, answer);
+  }
+
+  /** {@link #runWithAnswer(Toolkit, List, Request, Answer)} with full run options. */
+  public RunResult runWithAnswer(RunOptions runOptions, Request pending, Answer answer) {
+    DurableResume plan = DurableResume.plan(runOptions.history(), pending, answer);
+    return withContext(
+        runOptions, null, ctx -> new RunLoop(ctx, caller, plan.history(), false).run(plan::apply));
+  }
+
+  private RunResult execute(
+      UserMessage prompt, RunOptions runOptions, Consumer<StreamEvent> events) {
+    List<Message> transcript = new ArrayList<>(runOptions.history());
+    if (transcript.isEmpty()) {
+      String system = systemPrompt(runOptions.toolkit());
+      if (!system.isEmpty()) {
+        transcript.add(new SystemMessage(system));
+      }
+    }
+    transcript.add(prompt);
+    return withContext(
+        runOptions, events, ctx -> new RunLoop(ctx, caller, transcript, events != null).run());
+  }
+
+  private RunResult withContext(
+      RunOptions runOptions, Consumer<StreamEvent> events, Function<RunContext, RunResult> body) {
+    CancelToken token = runOptions.cancel().child();
+    Duration timeout = runOptions.timeout() != null ? runOptions.timeout() : options.timeout();
+    Instant deadline = timeout == null ? null : options.clock().instant().plus(timeout);
+    ScheduledFuture<?> timer =
+        timeout == null
+            ? null
+            : Threads.scheduler()
+                .schedule(
+                    () -> token.cancel(RunResult.LIMIT_TIMEOUT),
+                    timeout.toMillis(),
+                    TimeUnit.MILLISECONDS);
+    try {
+      RunContext ctx =
+          new RunContext(
+              options,
+              runOptions.toolkit(),
+              token,
+              deadline,
+              events == null ? e -> {} : events,
+              locks);
+      return body.apply(ctx);
+    } finally {
+      if (timer != null) {
+        timer.cancel(false);
+      }
+    }
+  }
+
+  /** {@code systemPrompt + "\n\n" + skillsPrompt()}, leaving out empty parts. */
+  String systemPrompt(Toolkit toolkit) {
+    String a = options.systemPrompt() == null ? "" : options.systemPrompt();
+    String b = toolkit.skillsPrompt() == null ? "" : toolkit.skillsPrompt();
+    if (a.isEmpty()) {
+      return b;
+    }
+    return b.isEmpty() ? a : a + "\n\n" + b;
+  }
+}

@@ -1,0 +1,56 @@
+package dev.toolnexus.client;
+
+import dev.toolnexus.Request;
+import java.util.List;
+
+/**
+ * The outcome of a run (SPEC §8, §10): the final text, the full neutral transcript to pass back as
+ * history, every tool call, telemetry, and how the run ended.
+ *
+ * @param text the final assistant answer (the pending prompt when {@link RunStatus#PENDING})
+ * @param messages the full transcript, including history; feed it back as the next run's history
+ * @param toolCalls every tool call made, in the order the model made them
+ * @param toolCallCount {@code toolCalls.size()}
+ * @param turns LLM round trips
+ * @param usage tokens summed across turns
+ * @param model the model of the last model call the run made (the configured one when none was
+ *     overridden)
+ * @param status done, pending or incomplete
+ * @param limit set only when incomplete: {@link #LIMIT_MAX_TURNS} or {@link #LIMIT_TIMEOUT}
+ * @param pending the unresolved suspension; set iff status is pending
+ */
+public record RunResult(
+    String text,
+    List<Message> messages,
+    List<ToolCallRecord> toolCalls,
+    int toolCallCount,
+    int turns,
+    Usage usage,
+    String model,
+    RunStatus status,
+    String limit,
+    Request pending) {
+
+  /** {@code limit} when the run used all of its turns. */
+  public static final String LIMIT_MAX_TURNS = "maxTurns";
+
+  /** {@code limit} when the run's deadline passed. */
+  public static final String LIMIT_TIMEOUT = "timeout";
+
+  /** Freezes the lists. */
+  public RunResult {
+    text = text == null ? "" : text;
+    messages = List.copyOf(messages);
+    toolCalls = List.copyOf(toolCalls);
+  }
+
+  /** Whether the model gave its final answer. */
+  public boolean isDone() {
+    return status == RunStatus.DONE;
+  }
+
+  /** Whether the run halted on a suspension that a host must answer. */
+  public boolean isPending() {
+    return status == RunStatus.PENDING;
+  }
+}

@@ -1,0 +1,148 @@
+package dev.toolnexus.client.internal;
+
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.Json;
+import dev.toolnexus.Tool;
+import dev.toolnexus.client.ClientOptions;
+import dev.toolnexus.client.LlmException;
+import dev.toolnexus.client.LlmTransport;
+import dev.toolnexus.client.Message;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
+
+/**
+ * A model call over HTTP: the codec builds the body, {@code bodyTransform} may rewrite it, the
+ * {@link LlmTransport} sends it, and the codec reads the response or the stream. The per-attempt
+ * request timeout bounds the wait for headers and every silence while reading the body.
+ */
+public final class HttpModelCaller implements ModelCaller {
+  private static final int MAX_ERROR_BODY = 1 << 20;
+
+  private final WireCodec codec;
+  private final ClientOptions options;
+  private final LlmTransport transport;
+  private final String apiKey;
+  private final PartGate gate;
+
+  /** A caller for one client. */
+  public HttpModelCaller(
+      WireCodec codec,
+      ClientOptions options,
+      LlmTransport transport,
+      String apiKey,
+      PartGate gate) {
+    this.codec = codec;
+    this.options = options;
+    this.transport = transport;
+    this.apiKey = apiKey;
+    this.gate = gate;
+  }
+
+  @Override
+  public List<Map<String, Object>> toolSchema(List<Tool> tools) {
+    return codec.toolSchema(tools);
+  }
+
+  /** The exact bytes this caller would send for these inputs (deterministic). */
+  public byte[] bodyBytes(
+      String model, List<Message> messages, List<Map<String, Object>> tools, boolean stream) {
+    Map<String, Object> body =
+        codec.body(new WireRequest(model, messages, tools, stream, options.maxTokens(), gate));
+    if (options.bodyTransform() != null) {
+      Map<String, Object> replaced = options.bodyTransform().apply(body);
+      body = replaced == null ? body : replaced;
+    }
+    return Json.write(body).getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public ParsedTurn call(
+      String model,
+      List<Message> messages,
+      List<Map<String, Object>> tools,
+      Consumer<String> text,
+      CancelToken cancel) {
+    boolean stream = text != null;
+    URI endpoint = codec.endpoint(options.baseUrl(), model, stream);
+    HttpRequest.Builder rb =
+        HttpRequest.newBuilder(endpoint)
+            .timeout(options.requestTimeout())
+            .POST(HttpRequest.BodyPublishers.ofByteArray(bodyBytes(model, messages, tools, stream)))
+            .header("Content-Type", "application/json")
+            .header("Accept", stream ? "text/event-stream" : "application/json");
+    codec.authHeaders(apiKey).forEach(rb::header);
+    options.headers().forEach(rb::header);
+    HttpResponse<InputStream> response;
+    try {
+      response = transport.send(rb.build(), cancel);
+    } catch (IOException e) {
+      throw failure(cancel, "LLM request to " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CancellationException("interrupted");
+    }
+    IdleWatchdog body = new IdleWatchdog(response.body(), options.requestTimeout());
+    CancelToken.Registration abort = cancel.onCancel(body::abort);
+    try {
+      int status = response.statusCode();
+      if (status < 200 || status >= 300) {
+        String errorBody = new String(body.readNBytes(MAX_ERROR_BODY), StandardCharsets.UTF_8);
+        throw ErrorBodies.httpError(
+            status,
+            endpoint,
+            errorBody,
+            response.headers().firstValue("retry-after").orElse(null),
+            codec);
+      }
+      if (!stream) {
+        String json = new String(body.readAllBytes(), StandardCharsets.UTF_8);
+        Map<String, Object> parsed;
+        try {
+          parsed = Json.parseObject(json);
+        } catch (IllegalArgumentException e) {
+          throw new LlmException(
+              "malformed response from "
+                  + ErrorBodies.safeEndpoint(endpoint)
+                  + ": not a JSON object ("
+                  + e.getMessage()
+                  + ")",
+              e);
+        }
+        return codec.parseResponse(parsed);
+      }
+      SseParser parser = new SseParser(new BufferedInputStream(body, 8192));
+      StreamDecoder decoder = codec.streamDecoder();
+      SseParser.Event event;
+      while ((event = parser.next()) != null) {
+        if (decoder.onEvent(event, text)) {
+          break;
+        }
+      }
+      return decoder.finish();
+    } catch (IOException e) {
+      throw failure(
+          cancel, "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
+    } finally {
+      abort.close();
+      body.abort();
+    }
+  }
+
+  private static RuntimeException failure(CancelToken cancel, String what, IOException e) {
+    if (cancel.isCancelled()) {
+      CancellationException c = new CancellationException(cancel.reason());
+      c.initCause(e);
+      return c;
+    }
+    return new LlmException(what + ": " + e, e);
+  }
+}

@@ -1,0 +1,88 @@
+package dev.toolnexus.client.internal;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A response body that closes itself when no byte arrives for the request timeout, so a stalled
+ * provider can never hang a run, and that can be aborted from another thread.
+ */
+final class IdleWatchdog extends FilterInputStream {
+  private final long idleNanos;
+  private final ScheduledFuture<?> check;
+  private volatile long lastActivity = System.nanoTime();
+  private volatile boolean timedOut;
+
+  IdleWatchdog(InputStream in, Duration idle) {
+    super(in);
+    this.idleNanos = idle.toNanos();
+    long period = Math.max(10, Math.min(1000, idle.toMillis() / 4));
+    this.check =
+        Threads.scheduler()
+            .scheduleAtFixedRate(this::checkIdle, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  private void checkIdle() {
+    if (System.nanoTime() - lastActivity > idleNanos) {
+      timedOut = true;
+      abort();
+    }
+  }
+
+  /** Closes the underlying stream at once, unblocking a reader. */
+  void abort() {
+    check.cancel(false);
+    try {
+      in.close();
+    } catch (IOException ignored) {
+      // closing is best effort; the reader sees the failure
+    }
+  }
+
+  @Override
+  public int read() throws IOException {
+    int b;
+    try {
+      b = guard(super.read());
+    } catch (IOException e) {
+      throw translate(e);
+    }
+    lastActivity = System.nanoTime();
+    return b;
+  }
+
+  @Override
+  public int read(byte[] b, int off, int len) throws IOException {
+    int n;
+    try {
+      n = guard(super.read(b, off, len));
+    } catch (IOException e) {
+      throw translate(e);
+    }
+    lastActivity = System.nanoTime();
+    return n;
+  }
+
+  private int guard(int n) throws IOException {
+    if (timedOut) {
+      throw new IOException("no data from the provider within the request timeout");
+    }
+    return n;
+  }
+
+  private IOException translate(IOException e) {
+    return timedOut
+        ? new IOException("no data from the provider within the request timeout", e)
+        : e;
+  }
+
+  @Override
+  public void close() throws IOException {
+    check.cancel(false);
+    super.close();
+  }
+}

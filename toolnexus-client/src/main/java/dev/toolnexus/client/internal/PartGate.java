@@ -1,0 +1,78 @@
+package dev.toolnexus.client.internal;
+
+import dev.toolnexus.ContentPart;
+import dev.toolnexus.client.UnsupportedParts;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The SPEC §8A assembly check every content part passes before a codec encodes it: whether the
+ * style has a block for it, whether it is within {@code maxPartBytes}, and what provenance decides
+ * when it is not (a caller-attached part is an error, a tool-derived one becomes its placeholder
+ * with a one-time warning). One per client; the warn-once memory lives here.
+ */
+public final class PartGate {
+  private static final Logger log = LoggerFactory.getLogger(PartGate.class);
+
+  private final UnsupportedParts policy;
+  private final long maxPartBytes;
+  private final Set<String> warned = ConcurrentHashMap.newKeySet();
+
+  /** A gate with this policy and size limit (0 for none). */
+  public PartGate(UnsupportedParts policy, long maxPartBytes) {
+    this.policy = policy;
+    this.maxPartBytes = maxPartBytes;
+  }
+
+  /** The refusal raised for a caller-attached part, before any request is sent. */
+  public static final class PartRefusedException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    PartRefusedException(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * The part to encode: the part itself, or a text placeholder.
+   *
+   * @param part the part
+   * @param attached whether the caller attached it (versus a tool producing it)
+   * @param supported whether the style has a block for it
+   * @param style the style name, for messages
+   * @throws PartRefusedException when the part must not be sent and policy says error
+   */
+  public ContentPart admit(ContentPart part, boolean attached, boolean supported, String style) {
+    if (!(part instanceof ContentPart.Media media)) {
+      return part;
+    }
+    String problem = null;
+    if (!supported) {
+      problem =
+          "the "
+              + style
+              + " style cannot carry "
+              + (media.url() != null ? "a url " : "")
+              + media.type()
+              + " part ("
+              + media.mimeType()
+              + ")";
+    } else if (maxPartBytes > 0 && media.decodedBytes() > maxPartBytes) {
+      problem = media.describe() + " is larger than maxPartBytes (" + maxPartBytes + " bytes)";
+    }
+    if (problem == null) {
+      return part;
+    }
+    boolean fail =
+        policy == UnsupportedParts.ERROR || (policy == UnsupportedParts.BY_PROVENANCE && attached);
+    if (fail) {
+      throw new PartRefusedException(problem);
+    }
+    if (warned.add(problem)) {
+      log.warn("{}; sending its placeholder instead", problem);
+    }
+    return new ContentPart.Text(media.placeholder());
+  }
+}

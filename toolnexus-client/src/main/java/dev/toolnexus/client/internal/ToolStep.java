@@ -1,0 +1,248 @@
+package dev.toolnexus.client.internal;
+
+import dev.toolnexus.Answer;
+import dev.toolnexus.Json;
+import dev.toolnexus.Request;
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolResult;
+import dev.toolnexus.client.Hooks;
+import dev.toolnexus.client.MetricEvent;
+import dev.toolnexus.client.StreamEvent;
+import dev.toolnexus.client.ToolCall;
+import dev.toolnexus.internal.Errors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The tool half of a turn: parse each call's arguments, run {@code beforeTool}, the tool and {@code
+ * afterTool}, resolve a suspension through {@code waitFor} (SPEC §10 rule 1) or mark it halted
+ * (rule 2). Calls of one turn run concurrently (bounded) and come back in call order.
+ */
+public final class ToolStep {
+
+  /**
+   * One call's outcome.
+   *
+   * @param call the call
+   * @param args the arguments it ran with (empty when they did not parse)
+   * @param result the result to feed back
+   * @param halted the unresolved suspension when no {@code waitFor} is set; else null
+   * @param replayed whether the result was already recorded by the run that halted (resume only)
+   */
+  public record Outcome(
+      ToolCall call,
+      Map<String, Object> args,
+      ToolResult result,
+      Request halted,
+      boolean replayed) {
+    /** A fresh outcome of this run. */
+    public Outcome(ToolCall call, Map<String, Object> args, ToolResult result, Request halted) {
+      this(call, args, result, halted, false);
+    }
+  }
+
+  private final RunContext ctx;
+  private final int turn;
+
+  /** The tool step of one turn. */
+  public ToolStep(RunContext ctx, int turn) {
+    this.ctx = ctx;
+    this.turn = turn;
+  }
+
+  /** Runs every call, concurrently when there are several, and returns outcomes in call order. */
+  public List<Outcome> runAll(List<ToolCall> calls) {
+    if (calls.size() == 1) {
+      return List.of(runOne(calls.get(0)));
+    }
+    Semaphore slots = new Semaphore(ctx.options().maxToolConcurrency());
+    List<Future<Outcome>> futures = new ArrayList<>(calls.size());
+    for (ToolCall call : calls) {
+      futures.add(
+          Threads.workers()
+              .submit(
+                  () -> {
+                    slots.acquire();
+                    try {
+                      return runOne(call);
+                    } finally {
+                      slots.release();
+                    }
+                  }));
+    }
+    List<Outcome> out = new ArrayList<>(calls.size());
+    try {
+      for (Future<Outcome> f : futures) {
+        out.add(f.get());
+      }
+    } catch (InterruptedException e) {
+      futures.forEach(f -> f.cancel(true));
+      Thread.currentThread().interrupt();
+      throw new CancellationException("interrupted while tools ran");
+    } catch (ExecutionException e) {
+      futures.forEach(f -> f.cancel(true));
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new IllegalStateException(cause);
+    }
+    return out;
+  }
+
+  /** Runs one call through hooks, the tool and suspension handling. */
+  public Outcome runOne(ToolCall call) {
+    long t0 = ctx.now();
+    Map<String, Object> args;
+    try {
+      args = parseArgs(call.arguments());
+    } catch (IllegalArgumentException e) {
+      ToolResult bad =
+          ToolResult.error(
+              "Invalid arguments for tool "
+                  + call.name()
+                  + ": "
+                  + e.getMessage()
+                  + ". Arguments received: "
+                  + call.arguments());
+      emit(call.name(), bad, t0);
+      return new Outcome(call, Map.of(), bad, null);
+    }
+    Hooks hooks = ctx.options().hooks();
+    ToolResult result = null;
+    boolean shortCircuit = false;
+    if (hooks != null) {
+      try {
+        Hooks.ToolOverride ov =
+            hooks.beforeTool(new Hooks.ToolCallEvent(call.name(), args, call.id(), turn));
+        if (ov != null && ov.result() != null) {
+          result = ov.result();
+          shortCircuit = true;
+        } else if (ov != null && ov.args() != null) {
+          args = ov.args();
+        }
+      } catch (Exception e) {
+        result = ToolResult.error("beforeTool hook failed for " + call.name() + ": " + msg(e));
+        shortCircuit = true;
+      }
+    }
+    if (!shortCircuit) {
+      result = execute(call.name(), args, null);
+      result = afterTool(call, args, result);
+    }
+    emit(call.name(), result, t0);
+    Request request = result.pendingRequest().orElse(null);
+    if (request == null) {
+      return new Outcome(call, args, result, null);
+    }
+    if (ctx.options().waitFor() == null) {
+      return new Outcome(call, args, result, request);
+    }
+    ctx.events().accept(new StreamEvent.Pending(request));
+    Answer answer;
+    try {
+      answer = ctx.options().waitFor().waitFor(request);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CancellationException("interrupted while waiting for " + request.id());
+    } catch (RuntimeException e) {
+      answer = Answer.declined(request.id(), "waitFor failed: " + msg(e));
+    }
+    return new Outcome(call, args, resolve(call, args, request, answer), null);
+  }
+
+  /**
+   * The result of a resolved suspension: {@code declined/expired: <prompt>} when not ok, else the
+   * tool re-executed once with the answer in its context ({@code unresolved: <prompt>} when it
+   * suspends again).
+   */
+  public ToolResult resolve(
+      ToolCall call, Map<String, Object> args, Request request, Answer answer) {
+    if (answer == null || !answer.ok()) {
+      return ToolResult.error("declined/expired: " + request.prompt());
+    }
+    long t0 = ctx.now();
+    ToolResult retried = execute(call.name(), args, answer);
+    retried = afterTool(call, args, retried);
+    emit(call.name(), retried, t0);
+    if (retried.isPending()) {
+      return ToolResult.error("unresolved: " + request.prompt());
+    }
+    return retried;
+  }
+
+  private ToolResult afterTool(ToolCall call, Map<String, Object> args, ToolResult result) {
+    Hooks hooks = ctx.options().hooks();
+    if (hooks == null || result.isPending()) {
+      return result;
+    }
+    try {
+      ToolResult replaced =
+          hooks.afterTool(new Hooks.ToolResultEvent(call.name(), args, result, call.id(), turn));
+      return replaced == null ? result : replaced;
+    } catch (Exception e) {
+      return ToolResult.error("afterTool hook failed for " + call.name() + ": " + msg(e));
+    }
+  }
+
+  private ToolResult execute(String name, Map<String, Object> args, Answer answer) {
+    ToolContext tc = new ToolContext(ctx.cancel(), ctx.remaining(), answer);
+    Tool tool = ctx.toolkit().get(name).orElse(null);
+    if (tool == null || !tool.sequential()) {
+      return ctx.toolkit().execute(name, args, tc);
+    }
+    ReentrantLock lock = ctx.locks().computeIfAbsent(tool, t -> new ReentrantLock());
+    lock.lock();
+    try {
+      return ctx.toolkit().execute(name, args, tc);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void emit(String name, ToolResult result, long t0) {
+    if (ctx.options().onMetric() == null) {
+      return;
+    }
+    boolean pending = result.isPending();
+    String source = ctx.toolkit().get(name).map(t -> t.source().id()).orElse("custom");
+    ctx.metric(
+        new MetricEvent.ToolEvent(
+            name, source, !pending && result.isError(), ctx.now() - t0, pending));
+  }
+
+  /**
+   * The model's argument text as a JSON object; blank text means no arguments.
+   *
+   * @throws IllegalArgumentException naming why the text is not a JSON object
+   */
+  static Map<String, Object> parseArgs(String text) {
+    if (text == null || text.isBlank()) {
+      return Map.of();
+    }
+    Object parsed;
+    try {
+      parsed = Json.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("not valid JSON (" + e.getMessage() + ")", e);
+    }
+    if (!(parsed instanceof Map<?, ?>)) {
+      throw new IllegalArgumentException(
+          "expected a JSON object, got " + (parsed == null ? "null" : Json.write(parsed)));
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> map = (Map<String, Object>) parsed;
+    return map;
+  }
+
+  private static String msg(Throwable e) {
+    return Errors.message(e);
+  }
+}

@@ -1,0 +1,162 @@
+package dev.toolnexus.client;
+
+import static dev.toolnexus.client.Fixtures.openaiCalls;
+import static dev.toolnexus.client.Fixtures.openaiText;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.toolnexus.Tool;
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.Tools;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ToolConcurrencyTest {
+  private final FakeProvider provider = new FakeProvider();
+
+  ToolConcurrencyTest() throws Exception {}
+
+  @AfterEach
+  void stop() {
+    provider.close();
+  }
+
+  @Test
+  void callsOfOneTurnRunAtTheSameTimeAndComeBackInCallOrder() {
+    CountDownLatch bothRunning = new CountDownLatch(2);
+    Tool meet =
+        Tools.define(
+            "meet",
+            "waits for the other call",
+            Fixtures.WEATHER_SCHEMA,
+            (args, ctx) -> {
+              bothRunning.countDown();
+              try {
+                return bothRunning.await(20, TimeUnit.SECONDS)
+                    ? "met " + args.get("location")
+                    : "alone";
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    provider
+        .json(
+            openaiCalls(
+                1,
+                1,
+                new String[] {"c1", "meet", "{\"location\":\"first\"}"},
+                new String[] {"c2", "meet", "{\"location\":\"second\"}"}))
+        .json(openaiText("ok", 1, 1));
+    LlmClient client = LlmClient.create(Fixtures.openai(provider).build());
+
+    RunResult r = client.run("go", Toolkit.of(meet));
+
+    assertThat(r.toolCalls())
+        .extracting(ToolCallRecord::id, ToolCallRecord::output)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("c1", "met first"),
+            org.assertj.core.groups.Tuple.tuple("c2", "met second"));
+  }
+
+  @Test
+  void aSequentialToolNeverRunsBesideItself() {
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger maxSeen = new AtomicInteger();
+    Tool counter =
+        Tools.sequential(
+            Tools.define(
+                "count",
+                "not thread-safe",
+                Fixtures.WEATHER_SCHEMA,
+                (args, ctx) -> {
+                  int now = running.incrementAndGet();
+                  maxSeen.accumulateAndGet(now, Math::max);
+                  Thread.yield();
+                  running.decrementAndGet();
+                  return "counted " + args.get("location");
+                }));
+    String[][] calls = new String[6][];
+    for (int i = 0; i < calls.length; i++) {
+      calls[i] = new String[] {"c" + i, "count", "{\"location\":\"" + i + "\"}"};
+    }
+    provider.json(openaiCalls(1, 1, calls)).json(openaiText("ok", 1, 1));
+    LlmClient client = LlmClient.create(Fixtures.openai(provider).build());
+
+    RunResult r = client.run("go", Toolkit.of(counter));
+
+    assertThat(maxSeen.get()).isEqualTo(1);
+    assertThat(r.toolCalls())
+        .extracting(ToolCallRecord::output)
+        .containsExactly(
+            "counted 0", "counted 1", "counted 2", "counted 3", "counted 4", "counted 5");
+  }
+
+  @Test
+  void theRunsCancelTokenReachesRunningTools() throws Exception {
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch sawCancel = new CountDownLatch(1);
+    Tool slow =
+        Tools.define(
+            "slow",
+            "waits for cancel",
+            Map.of("type", "object"),
+            (args, ctx) -> {
+              ctx.cancel().onCancel(sawCancel::countDown);
+              started.countDown();
+              try {
+                sawCancel.await(20, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return "stopped";
+            });
+    provider.json(openaiCalls(1, 1, new String[] {"c1", "slow", "{}"}));
+    LlmClient client = LlmClient.create(Fixtures.openai(provider).build());
+    dev.toolnexus.CancelToken cancel = new dev.toolnexus.CancelToken();
+
+    var future = client.runAsync("go", RunOptions.of(Toolkit.of(slow)).withCancel(cancel));
+    assertThat(started.await(20, TimeUnit.SECONDS)).isTrue();
+    cancel.cancel();
+
+    assertThat(sawCancel.await(20, TimeUnit.SECONDS)).isTrue();
+    org.assertj.core.api.Assertions.assertThatThrownBy(future::join)
+        .isInstanceOf(java.util.concurrent.CancellationException.class);
+    assertThat(provider.requests()).hasSize(1);
+  }
+
+  @Test
+  void aRunDeadlineIsIncompleteWithTimeoutAndKeepsTurnsAndUsage() throws Exception {
+    Tool sleepy =
+        Tools.define(
+            "sleepy",
+            "waits for cancel",
+            Map.of("type", "object"),
+            (args, ctx) -> {
+              CountDownLatch l = new CountDownLatch(1);
+              ctx.cancel().onCancel(l::countDown);
+              try {
+                l.await(20, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return "woke: " + ctx.cancel().reason();
+            });
+    provider.json(openaiCalls(7, 3, new String[] {"c1", "sleepy", "{}"}));
+    LlmClient client =
+        LlmClient.create(
+            Fixtures.openai(provider).timeout(java.time.Duration.ofMillis(200)).build());
+
+    RunResult r = client.run("go", Toolkit.of(sleepy));
+
+    assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
+    assertThat(r.limit()).isEqualTo(RunResult.LIMIT_TIMEOUT);
+    assertThat(r.turns()).isEqualTo(1);
+    assertThat(r.usage()).isEqualTo(new Usage(7, 3, 10));
+    assertThat(r.toolCalls()).extracting(ToolCallRecord::output).containsExactly("woke: timeout");
+    assertThat(List.copyOf(provider.requests())).hasSize(1);
+  }
+}

@@ -304,7 +304,11 @@ class OpenApiImportTest {
           HttpTools.fromOpenApiText(
               text, "t.yaml", OpenApiOptions.builder().baseUrl(server.baseUrl()).build());
 
-      tool(imported, "login").execute(Map.of("user", "ann", "pass", "a b"), null);
+      // An ordered map: Map.of's iteration order changes from run to run.
+      Map<String, Object> login = new java.util.LinkedHashMap<>();
+      login.put("user", "ann");
+      login.put("pass", "a b");
+      tool(imported, "login").execute(login, null);
       tool(imported, "note").execute(Map.of("body", "hello"), null);
 
       PetStoreServer.Seen form = server.take();

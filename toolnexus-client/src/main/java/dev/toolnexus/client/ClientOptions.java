@@ -71,6 +71,9 @@ public record ClientOptions(
   /** The default per-attempt request timeout: 120 seconds. */
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(120);
 
+  /** The gemini style's base URL when none is given. */
+  public static final String GEMINI_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
+
   /** The default number of turns per run. */
   public static final int DEFAULT_MAX_TURNS = 10;
 
@@ -90,6 +93,9 @@ public record ClientOptions(
     clock = clock == null ? Clock.systemUTC() : clock;
     unsupportedParts = unsupportedParts == null ? UnsupportedParts.BY_PROVENANCE : unsupportedParts;
     env = env == null ? System::getenv : env;
+    if (generate == null && baseUrl == null && style == Style.GEMINI) {
+      baseUrl = GEMINI_BASE_URL;
+    }
     if (generate == null) {
       Objects.requireNonNull(baseUrl, "baseUrl");
       Objects.requireNonNull(style, "style");

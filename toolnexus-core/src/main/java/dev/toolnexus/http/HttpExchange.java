@@ -1,6 +1,7 @@
 package dev.toolnexus.http;
 
 import dev.toolnexus.CancelToken;
+import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -58,33 +60,61 @@ final class HttpExchange {
     if (ctx.isCancelled()) {
       return HttpFailure.cancelled(target);
     }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    HttpRequest current = request;
+    for (int hop = 0; ; hop++) {
+      Sent sent = send(current, deadline);
+      if (sent.failure() != null) {
+        return sent.failure();
+      }
+      HttpResponse<byte[]> response = sent.response();
+      Optional<HttpRequest> next =
+          hop < Redirects.MAX
+              ? Redirects.next(current, response, tool.staticHeaders().keySet())
+              : Optional.empty();
+      if (next.isEmpty()) {
+        return toResult(response);
+      }
+      current = next.get();
+      target = current.method() + " " + HttpFailure.withoutQuery(current.uri());
+    }
+  }
+
+  /** The outcome of one request: a response, or the failure result. */
+  private record Sent(HttpResponse<byte[]> response, ToolResult failure) {}
+
+  /** One request: the response, or the failure result (timeout, cancel, transport error). */
+  private Sent send(HttpRequest request, long deadline) {
     long started = System.nanoTime();
+    long remaining = deadline - started;
+    if (remaining <= 0) {
+      return new Sent(null, HttpFailure.timedOut(target, timeout));
+    }
     CompletableFuture<HttpResponse<byte[]>> pending =
         tool.client().sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
     CancelToken.Registration reg = ctx.cancel().onCancel(() -> pending.cancel(true));
     try {
-      HttpResponse<byte[]> response = pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      HttpResponse<byte[]> response = pending.get(remaining, TimeUnit.NANOSECONDS);
       log.debug(
-          "{} {} -> {} in {} ms",
-          request.method(),
+          "{} -> {} in {} ms",
           target,
           response.statusCode(),
           (System.nanoTime() - started) / 1_000_000);
-      return toResult(response);
+      return new Sent(response, null);
     } catch (TimeoutException e) {
       pending.cancel(true);
-      return HttpFailure.timedOut(target, timeout);
+      return new Sent(null, HttpFailure.timedOut(target, timeout));
     } catch (CancellationException e) {
-      return HttpFailure.cancelled(target);
+      return new Sent(null, HttpFailure.cancelled(target));
     } catch (InterruptedException e) {
       pending.cancel(true);
       Thread.currentThread().interrupt();
-      return HttpFailure.cancelled(target);
+      return new Sent(null, HttpFailure.cancelled(target));
     } catch (ExecutionException e) {
       if (ctx.isCancelled()) {
-        return HttpFailure.cancelled(target);
+        return new Sent(null, HttpFailure.cancelled(target));
       }
-      return HttpFailure.classify(target, request.uri(), timeout, e.getCause());
+      return new Sent(null, HttpFailure.classify(target, request.uri(), timeout, e.getCause()));
     } finally {
       reg.close();
     }
@@ -264,6 +294,13 @@ final class HttpExchange {
 
   private ToolResult toResult(HttpResponse<byte[]> response) {
     int status = response.statusCode();
+    if (status >= 200 && status <= 299) {
+      String mime = mimeType(response);
+      if (isMedia(mime)) {
+        ContentPart.Media part = ContentPart.fromBytes(response.body(), mime);
+        return new ToolResult(part.describe(), false, List.of(part), Map.of("status", status));
+      }
+    }
     String text = new String(response.body(), charset(response));
     if (status < 200 || status > 299) {
       return new ToolResult(
@@ -276,6 +313,16 @@ final class HttpExchange {
           case JSON -> asJson(text);
         };
     return new ToolResult(output, false, List.of(), Map.of("status", status));
+  }
+
+  /** Images, audio and PDFs reach the model as content parts rather than as mangled text. */
+  private static boolean isMedia(String mime) {
+    return mime.startsWith("image/") || mime.startsWith("audio/") || mime.equals("application/pdf");
+  }
+
+  private static String mimeType(HttpResponse<?> response) {
+    String type = response.headers().firstValue("Content-Type").orElse("");
+    return type.split(";")[0].trim().toLowerCase(Locale.ROOT);
   }
 
   private static String asJson(String text) {

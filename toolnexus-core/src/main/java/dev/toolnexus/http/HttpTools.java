@@ -59,8 +59,9 @@ public final class HttpTools {
   }
 
   /**
-   * The client shared by every HTTP tool that was not given one: redirects followed, and virtual
-   * threads for its work when the JDK has them.
+   * The client shared by every HTTP tool that was not given one. It follows no redirects itself:
+   * {@link HttpTool} follows them so that credentials stay on their origin. Its work runs on
+   * virtual threads when the JDK has them.
    */
   public static HttpClient sharedClient() {
     return Shared.CLIENT;
@@ -70,7 +71,7 @@ public final class HttpTools {
     static final HttpClient CLIENT = create();
 
     private static HttpClient create() {
-      HttpClient.Builder b = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL);
+      HttpClient.Builder b = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER);
       virtualThreads().ifPresent(b::executor);
       return b.build();
     }

@@ -114,13 +114,23 @@ record OpenApiDocument(Map<String, Object> root, String origin, URI location) {
             .GET()
             .build();
     try {
-      HttpResponse<String> response =
-          client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-      if (response.statusCode() / 100 != 2) {
-        throw new IllegalArgumentException(
-            "cannot fetch OpenAPI document " + uri + ": HTTP " + response.statusCode());
+      for (int hop = 0; ; hop++) {
+        HttpResponse<String> response =
+            client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        java.util.Optional<HttpRequest> next =
+            hop < Redirects.MAX
+                ? Redirects.next(request, response, Set.of())
+                : java.util.Optional.empty();
+        if (next.isPresent()) {
+          request = next.get();
+          continue;
+        }
+        if (response.statusCode() / 100 != 2) {
+          throw new IllegalArgumentException(
+              "cannot fetch OpenAPI document " + uri + ": HTTP " + response.statusCode());
+        }
+        return response.body();
       }
-      return response.body();
     } catch (IOException e) {
       throw new IllegalArgumentException(
           "cannot fetch OpenAPI document " + uri + ": " + Errors.message(e), e);

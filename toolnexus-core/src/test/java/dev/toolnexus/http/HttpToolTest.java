@@ -3,6 +3,7 @@ package dev.toolnexus.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.Source;
 import dev.toolnexus.ToolContext;
@@ -221,6 +222,15 @@ class HttpToolTest {
 
     assertThat(json.output()).isEqualTo("{\"id\":1,\"name\":\"Rex\",\"tag\":\"dog\"}");
     assertThat(text.output()).isEqualTo("\"status 200\"");
+  }
+
+  @Test
+  void imageResponseBecomesAnImagePartDescribedInTheOutput() {
+    ToolResult r = tool("GET", "/photo.png").build().execute(Map.of(), null);
+
+    assertThat(r.isError()).isFalse();
+    assertThat(r.output()).isEqualTo("image (image/png, 8 bytes)");
+    assertThat(r.parts()).containsExactly(new ContentPart.Image("image/png", "iVBORw0KGgo=", null));
   }
 
   @Test

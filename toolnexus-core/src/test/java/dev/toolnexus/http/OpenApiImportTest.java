@@ -304,11 +304,10 @@ class OpenApiImportTest {
           HttpTools.fromOpenApiText(
               text, "t.yaml", OpenApiOptions.builder().baseUrl(server.baseUrl()).build());
 
-      // An ordered map: Map.of's iteration order changes from run to run.
-      Map<String, Object> login = new java.util.LinkedHashMap<>();
-      login.put("user", "ann");
-      login.put("pass", "a b");
-      tool(imported, "login").execute(login, null);
+      Map<String, Object> credentials = new java.util.LinkedHashMap<>();
+      credentials.put("user", "ann");
+      credentials.put("pass", "a b");
+      tool(imported, "login").execute(credentials, null);
       tool(imported, "note").execute(Map.of("body", "hello"), null);
 
       PetStoreServer.Seen form = server.take();

@@ -193,6 +193,27 @@ class OpenApiToolkitTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("fixtures")
+  void argumentsThatBreakTheImportedSchemaNeverReachTheServer(
+      String label, BiFunction<PetStoreServer, Map<String, String>, OpenApiImport> load)
+      throws Exception {
+    try (Toolkit tk = toolkit(load)) {
+      ToolResult wrongType = tk.execute("getPet", args("petId", "two"));
+      ToolResult missing = tk.execute("createPet", args("tag", "dog"));
+
+      assertThat(wrongType.isError()).isTrue();
+      assertThat(wrongType.output())
+          .startsWith("Invalid arguments for tool getPet:")
+          .contains("petId");
+      assertThat(missing.isError()).isTrue();
+      assertThat(missing.output())
+          .startsWith("Invalid arguments for tool createPet:")
+          .contains("name");
+      assertThat(server.pending()).isZero();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("fixtures")
   void serverErrorIsAnErrorResult(
       String label, BiFunction<PetStoreServer, Map<String, String>, OpenApiImport> load)
       throws Exception {

@@ -145,6 +145,20 @@ final class PetStoreServer implements AutoCloseable {
         }
       }
       case "echo" -> send(ex, 200, "ok");
+      case "photo.png" -> {
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+        ex.getResponseHeaders().set("Content-Type", "image/png");
+        ex.sendResponseHeaders(200, png.length);
+        ex.getResponseBody().write(png);
+      }
+      case "loop" -> {
+        ex.getResponseHeaders().set("Location", "/v1/loop");
+        send(ex, 302, "moved");
+      }
+      case "redirect" -> {
+        ex.getResponseHeaders().set("Location", param(query, "to").get(0));
+        send(ex, Integer.parseInt(seg[1]), "moved");
+      }
       case "status" -> send(ex, Integer.parseInt(seg[1]), "status " + seg[1]);
       case "slow" -> {
         slowArrived.countDown();

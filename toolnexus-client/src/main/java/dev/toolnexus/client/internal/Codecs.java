@@ -6,6 +6,7 @@ import dev.toolnexus.client.Style;
 public final class Codecs {
   private static final WireCodec OPENAI = new OpenAiCodec();
   private static final WireCodec ANTHROPIC = new AnthropicCodec();
+  private static final WireCodec GEMINI = new GeminiCodec();
 
   private Codecs() {}
 
@@ -18,8 +19,7 @@ public final class Codecs {
     return switch (style) {
       case OPENAI -> OPENAI;
       case ANTHROPIC -> ANTHROPIC;
-      case GEMINI ->
-          throw new UnsupportedOperationException("the gemini style has no codec in this build");
+      case GEMINI -> GEMINI;
     };
   }
 

@@ -52,6 +52,11 @@ public final class HttpModelCaller implements ModelCaller {
     return codec.toolSchema(tools);
   }
 
+  @Override
+  public ParsedTurn resolveNames(ParsedTurn turn, List<Tool> tools) {
+    return codec.resolveNames(turn, tools);
+  }
+
   /** The exact bytes this caller would send for these inputs (deterministic). */
   public byte[] bodyBytes(
       String model, List<Message> messages, List<Map<String, Object>> tools, boolean stream) {

@@ -22,6 +22,11 @@ public interface ModelCaller {
    * @param text receives text deltas when streaming; null for a non-streaming call
    * @param cancel aborts the call
    */
+  /** The turn with wire tool names mapped back to the tools' names; identity by default. */
+  default ParsedTurn resolveNames(ParsedTurn turn, List<Tool> tools) {
+    return turn;
+  }
+
   ParsedTurn call(
       String model,
       List<Message> messages,

@@ -153,6 +153,7 @@ public final class RunLoop {
       Consumer<String> text =
           streaming ? delta -> ctx.events().accept(new StreamEvent.Text(delta)) : null;
       parsed = caller.call(model, List.copyOf(messages), tools, text, ctx.cancel());
+      parsed = caller.resolveNames(parsed, ctx.toolkit().tools());
     } catch (RuntimeException e) {
       ctx.metric(new MetricEvent.LlmEvent(model, "error", ctx.now() - t0, 0, 0));
       throw e;

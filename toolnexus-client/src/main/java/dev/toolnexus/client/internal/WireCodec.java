@@ -45,6 +45,14 @@ public interface WireCodec {
   /** A fresh decoder for one streamed response. */
   StreamDecoder streamDecoder();
 
+  /**
+   * The turn with each call's wire name mapped back to its tool's name, for styles that rename
+   * tools on the wire (gemini aliases names it rejects); identity by default.
+   */
+  default ParsedTurn resolveNames(ParsedTurn turn, List<Tool> tools) {
+    return turn;
+  }
+
   /** The provider's error message inside an error body, or null. */
   default String errorMessage(Object errorBody) {
     if (errorBody instanceof Map<?, ?> m) {

@@ -13,7 +13,13 @@ import picocli.CommandLine.Mixin;
           + " built-in tools.",
       ""
     },
-    subcommands = {ToolsCommand.class, SchemaCommand.class, CallCommand.class},
+    subcommands = {
+      ToolsCommand.class,
+      SchemaCommand.class,
+      CallCommand.class,
+      RunCommand.class,
+      DemoCommand.class
+    },
     footer = {
       "",
       "Exit codes: 0 ok, 1 error, 2 usage error, 3 (call) the tool returned an error result."

@@ -1,0 +1,201 @@
+package dev.toolnexus.cli;
+
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.client.ClientOptions;
+import dev.toolnexus.client.LlmClient;
+import dev.toolnexus.client.Message;
+import dev.toolnexus.client.RunOptions;
+import dev.toolnexus.client.RunResult;
+import dev.toolnexus.client.StreamEvent;
+import dev.toolnexus.client.Style;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code toolnexus run}: an interactive agent over the resolved toolkit (a line in, the streamed
+ * answer out, tool calls shown as they happen), or one shot with {@code --once}.
+ */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs an interactive agent: type a line, watch the streamed answer and each tool call.",
+      "Ctrl-D or `exit` quits and closes the toolkit (MCP servers are stopped).",
+      "The API key comes from --api-key or the environment: OPENAI_API_KEY (openai style),"
+          + " OPENROUTER_API_KEY (openrouter hosts), ANTHROPIC_API_KEY, GEMINI_API_KEY."
+    })
+final class RunCommand implements Callable<Integer> {
+  @ParentCommand ToolnexusCommand root;
+  @Mixin SourceOptions sources;
+  @Mixin VerboseOption verbose;
+
+  @Option(
+      names = "--base-url",
+      paramLabel = "URL",
+      description = "The provider's API root, e.g. https://api.openai.com/v1.")
+  String baseUrl;
+
+  @Option(
+      names = "--style",
+      defaultValue = "openai",
+      paramLabel = "STYLE",
+      description = "Wire dialect: openai, anthropic or gemini (default: ${DEFAULT-VALUE}).")
+  String style;
+
+  @Option(
+      names = "--model",
+      required = true,
+      paramLabel = "MODEL",
+      description = "The model id, sent verbatim.")
+  String model;
+
+  @Option(names = "--system", paramLabel = "TEXT", description = "The system prompt.")
+  String system;
+
+  @Option(
+      names = "--once",
+      paramLabel = "PROMPT",
+      description = "Answer this one prompt and exit instead of starting the REPL.")
+  String once;
+
+  @Option(
+      names = "--api-key",
+      paramLabel = "KEY",
+      description = "The API key (default: from the environment by style and host).")
+  String apiKey;
+
+  @Option(
+      names = "--max-turns",
+      defaultValue = "10",
+      paramLabel = "N",
+      description = "Model round trips per prompt (default: ${DEFAULT-VALUE}).")
+  int maxTurns;
+
+  @Override
+  public Integer call() throws IOException {
+    Style parsedStyle;
+    try {
+      parsedStyle = Style.parse(style);
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage("--style: " + e.getMessage());
+    }
+    if (baseUrl == null || baseUrl.isBlank()) {
+      throw CliException.usage("--base-url is required (the provider's API root)");
+    }
+    Io io = root.io();
+    ClientOptions.Builder options =
+        ClientOptions.builder()
+            .baseUrl(baseUrl)
+            .style(parsedStyle)
+            .model(model)
+            .maxTurns(maxTurns)
+            .env(name -> io.env().get(name));
+    if (system != null) {
+      options.systemPrompt(system);
+    }
+    if (apiKey != null) {
+      options.apiKey(apiKey);
+    }
+    try (Toolkit toolkit = sources.open(io)) {
+      LlmClient client = LlmClient.create(options.build());
+      if (once != null) {
+        RunResult r = turn(client, toolkit, once, List.of(), io);
+        return r.isDone() ? ExitCodes.OK : ExitCodes.ERROR;
+      }
+      repl(client, toolkit, io);
+      return ExitCodes.OK;
+    }
+  }
+
+  private void repl(LlmClient client, Toolkit toolkit, Io io) throws IOException {
+    BufferedReader in = new BufferedReader(new InputStreamReader(io.in(), StandardCharsets.UTF_8));
+    PrintWriter err = io.err();
+    err.println(
+        "toolnexus: "
+            + toolkit.tools().size()
+            + " tools, model "
+            + model
+            + ". Type a message; Ctrl-D or `exit` quits.");
+    List<Message> history = List.of();
+    while (true) {
+      err.print("> ");
+      err.flush();
+      String line = in.readLine();
+      if (line == null) {
+        err.println();
+        break;
+      }
+      String prompt = line.strip();
+      if (prompt.equals("exit") || prompt.equals("quit")) {
+        break;
+      }
+      if (prompt.isEmpty()) {
+        continue;
+      }
+      try {
+        RunResult r = turn(client, toolkit, prompt, history, io);
+        history = r.messages();
+      } catch (RuntimeException e) {
+        // One failed turn (a provider error, a timeout) does not end the session.
+        err.println("toolnexus: " + Cli.message(e));
+        err.flush();
+      }
+    }
+  }
+
+  /** One prompt: streams text to stdout, tool calls and results to stderr. */
+  private static RunResult turn(
+      LlmClient client, Toolkit toolkit, String prompt, List<Message> history, Io io) {
+    PrintWriter out = io.out();
+    ToolTrace trace = new ToolTrace(io.err());
+    boolean[] midLine = {false};
+    RunResult result =
+        client.stream(
+            prompt,
+            RunOptions.of(toolkit).withHistory(history),
+            event -> {
+              if (event instanceof StreamEvent.Text t) {
+                out.print(t.delta());
+                out.flush();
+                midLine[0] = !t.delta().endsWith("\n");
+              } else if (event instanceof StreamEvent.ToolCallStart c) {
+                endLine(out, midLine);
+                trace.call(c.name(), c.args());
+              } else if (event instanceof StreamEvent.ToolResultEvent r) {
+                trace.result(r.name(), r.output(), r.isError());
+              } else if (event instanceof StreamEvent.Pending p) {
+                endLine(out, midLine);
+                io.err().println("… waiting on: " + p.request().prompt());
+              }
+            });
+    endLine(out, midLine);
+    if (!result.isDone()) {
+      String why =
+          result.isPending()
+              ? "pending: " + result.pending().prompt()
+              : result.status().name().toLowerCase(Locale.ROOT)
+                  + (result.limit() == null ? "" : " (" + result.limit() + ")");
+      io.err().println("toolnexus: the run stopped: " + why);
+    }
+    io.err().flush();
+    return result;
+  }
+
+  private static void endLine(PrintWriter out, boolean[] midLine) {
+    if (midLine[0]) {
+      out.println();
+      out.flush();
+      midLine[0] = false;
+    }
+  }
+}

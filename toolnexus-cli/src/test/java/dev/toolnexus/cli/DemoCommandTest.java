@@ -1,0 +1,32 @@
+package dev.toolnexus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class DemoCommandTest {
+
+  @Test
+  void runsTheRealLoopAgainstTheLabelledScriptedModel() {
+    CliRun r = CliRun.of("demo");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out())
+        .contains("the model is a SCRIPTED stand-in (\"scripted-demo-model\")")
+        .contains("no API key, no network")
+        .contains("→ skill {\"name\":\"greeter\"}")
+        .contains("← skill: <skill_content name=\"greeter\">")
+        .contains("→ count_words {\"text\":\"Hello, Ada! Greetings from the demo.\"}")
+        .contains("← count_words: 6 words")
+        .contains("count_words answered: 6 words")
+        .contains("status done)");
+  }
+
+  @Test
+  void theNativeToolCountsWords() {
+    assertThat(
+            DemoCommand.countWords()
+                .execute(java.util.Map.of("text", " one two  three "), null)
+                .output())
+        .isEqualTo("3 words");
+  }
+}

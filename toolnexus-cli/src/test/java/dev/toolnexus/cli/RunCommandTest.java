@@ -1,0 +1,151 @@
+package dev.toolnexus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** {@code run} against the repository's mock OpenAI endpoint, streaming. */
+class RunCommandTest {
+  private static MockLlm mock;
+
+  @BeforeAll
+  static void start() throws Exception {
+    mock = MockLlm.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    mock.close();
+  }
+
+  private static final Map<String, String> ENV = Map.of("OPENAI_API_KEY", "test-key");
+
+  @Test
+  void onceStreamsTheAnswerToStdoutAndTheToolCallsToStderr() {
+    CliRun r =
+        CliRun.withInput(
+            "",
+            ENV,
+            "run",
+            "--no-builtins",
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "mock-model",
+            "--once",
+            "weather?");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out())
+        .isEqualTo(
+            "Weather: Unknown tool \"get_weather\". Available: (none) | Unknown tool \"add\"."
+                + " Available: (none). Done.\n");
+    assertThat(r.err())
+        .contains("→ get_weather {\"city\":\"Paris\"}\n")
+        .contains("✗ get_weather: Unknown tool \"get_weather\". Available: (none)\n")
+        .contains("→ add {\"a\":2,\"b\":2}\n");
+  }
+
+  @Test
+  void theReplAnswersEachLineAndQuitsOnExit() {
+    CliRun r =
+        CliRun.withInput(
+            "hello\n\nexit\nnever sent\n",
+            ENV,
+            "run",
+            "--no-builtins",
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "mock-model");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out().lines().filter(l -> l.startsWith("Weather: "))).hasSize(1);
+    assertThat(r.err()).contains("Ctrl-D or `exit` quits");
+  }
+
+  @Test
+  void theReplQuitsOnEndOfInput() {
+    CliRun r =
+        CliRun.withInput(
+            "one\ntwo\n",
+            ENV,
+            "run",
+            "--no-builtins",
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "mock-model");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out().lines().filter(l -> l.startsWith("Weather: "))).hasSize(2);
+  }
+
+  @Test
+  void aMissingApiKeyForARemoteHostIsOneLineAndExitCodeOne() {
+    // The client refuses before sending anything, so nothing leaves the machine.
+    CliRun r =
+        CliRun.withInput(
+            "",
+            Map.of(),
+            "run",
+            "--no-builtins",
+            "--base-url",
+            "https://api.example.com/v1",
+            "--model",
+            "m",
+            "--once",
+            "hi");
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err().lines()).hasSize(1);
+    assertThat(r.err()).startsWith("toolnexus: ").contains("OPENAI_API_KEY");
+  }
+
+  @Test
+  void theApiKeyFlagWinsOverTheEnvironment() {
+    CliRun r =
+        CliRun.withInput(
+            "",
+            Map.of(),
+            "run",
+            "--no-builtins",
+            "--api-key",
+            "k",
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "m",
+            "--once",
+            "hi");
+    assertThat(r.exitCode()).isZero();
+  }
+
+  @Test
+  void anUnknownStyleIsAUsageError() {
+    CliRun r = CliRun.of("run", "--style", "cohere", "--base-url", "http://x", "--model", "m");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith("toolnexus: --style: unknown client style \"cohere\"");
+  }
+
+  @Test
+  void aMissingModelIsAUsageError() {
+    CliRun r = CliRun.of("run", "--base-url", "http://x");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--model");
+  }
+
+  @Test
+  void helpDocumentsEveryFlag() {
+    CliRun r = CliRun.of("run", "--help");
+    assertThat(r.out())
+        .contains("--base-url=URL")
+        .contains("--style=STYLE")
+        .contains("--model=MODEL")
+        .contains("--system=TEXT")
+        .contains("--once=PROMPT")
+        .contains("--api-key=KEY")
+        .contains("--config=FILE")
+        .contains("--skills=DIR")
+        .contains("OPENAI_API_KEY");
+  }
+}

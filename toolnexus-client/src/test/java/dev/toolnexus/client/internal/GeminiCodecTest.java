@@ -208,7 +208,7 @@ class GeminiCodecTest {
     ContentPart zip = new ContentPart.FileData("application/zip", "UEsDBA==", null, "a.zip");
     assertThatThrownBy(() -> body(List.of(UserMessage.of(List.of(zip))), false))
         .isInstanceOf(PartGate.PartRefusedException.class)
-        .hasMessageContaining("gemini style cannot carry file part (application/zip)");
+        .hasMessageContaining("gemini style cannot carry a file part (application/zip)");
   }
 
   @Test

@@ -80,6 +80,26 @@ class BashToolTest {
   }
 
   @Test
+  void aBackgroundProcessThatOutlivesTheShellIsStoppedAtTheTimeout() throws Exception {
+    // the shell exits at once, but its background child keeps the output open
+    ToolResult r =
+        run(bash(), "command", "sleep 30 & echo $! > bg.pid; echo started", "timeout", 1000);
+    assertThat(r.output()).isEqualTo("bash: command timed out after 1000ms\nstarted\n");
+    assertThat(r.metadata()).containsEntry("timedOut", true);
+    assertGone(pidIn("bg.pid"));
+  }
+
+  @Test
+  void aHostShellIsUsedVerbatimAndReported() {
+    Tool custom =
+        B.tool(BuiltinsOptions.builder().baseDir(dir).shell("/bin/sh", "-e", "-c").build(), "bash");
+    ToolResult r = run(custom, "command", "false; echo unreachable");
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output()).isEqualTo("\nbash: command exited with code 1");
+    assertThat(r.metadata()).containsEntry("shell", "/bin/sh -e -c");
+  }
+
+  @Test
   void cancellationKillsTheWholeProcessTree() throws Exception {
     CancelToken token = new CancelToken();
     String command =

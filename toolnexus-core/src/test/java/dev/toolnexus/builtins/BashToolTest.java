@@ -67,10 +67,10 @@ class BashToolTest {
     String command =
         "echo $$ > shell.pid; sh -c 'echo $$ > child.pid; exec sleep 30' & "
             + "while [ ! -s child.pid ]; do sleep 0.01; done; echo started; wait";
-    ToolResult r = run(bash(), "command", command, "timeout", 1500);
+    ToolResult r = run(bash(), "command", command, "timeout", 2500);
 
     assertThat(r.isError()).isTrue();
-    assertThat(r.output()).isEqualTo("bash: command timed out after 1500ms\nstarted\n");
+    assertThat(r.output()).isEqualTo("bash: command timed out after 2500ms\nstarted\n");
     assertThat(r.metadata())
         .containsEntry("timedOut", true)
         .containsEntry("killedTree", true)
@@ -83,8 +83,8 @@ class BashToolTest {
   void aBackgroundProcessThatOutlivesTheShellIsStoppedAtTheTimeout() throws Exception {
     // the shell exits at once, but its background child keeps the output open
     ToolResult r =
-        run(bash(), "command", "sleep 30 & echo $! > bg.pid; echo started", "timeout", 1000);
-    assertThat(r.output()).isEqualTo("bash: command timed out after 1000ms\nstarted\n");
+        run(bash(), "command", "sleep 30 & echo $! > bg.pid; echo started", "timeout", 2000);
+    assertThat(r.output()).isEqualTo("bash: command timed out after 2000ms\nstarted\n");
     assertThat(r.metadata()).containsEntry("timedOut", true);
     assertGone(pidIn("bg.pid"));
   }

@@ -1,0 +1,78 @@
+package dev.toolnexus.builtins;
+
+import dev.toolnexus.Source;
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolResult;
+import dev.toolnexus.internal.Errors;
+import java.util.Map;
+
+/**
+ * One builtin: name, description, schema and a body. Whatever the body throws comes back as an
+ * error result prefixed with the tool name, so nothing crosses the {@link Tool} boundary.
+ */
+final class BuiltinTool implements Tool {
+
+  /** A builtin's work; may throw, the wrapper reports it. */
+  @FunctionalInterface
+  interface Body {
+    ToolResult run(Args args, ToolContext ctx) throws Exception;
+  }
+
+  private final String name;
+  private final String description;
+  private final Map<String, Object> inputSchema;
+  private final Body body;
+
+  BuiltinTool(String name, String description, Map<String, Object> inputSchema, Body body) {
+    this.name = name;
+    this.description = description;
+    this.inputSchema = inputSchema;
+    this.body = body;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String description() {
+    return description;
+  }
+
+  @Override
+  public Map<String, Object> inputSchema() {
+    return inputSchema;
+  }
+
+  @Override
+  public Source source() {
+    return Source.BUILTIN;
+  }
+
+  @Override
+  public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
+    try {
+      ToolResult r =
+          body.run(
+              new Args(name, args == null ? Map.of() : args),
+              ctx == null ? ToolContext.empty() : ctx);
+      return r == null ? ToolResult.error(name + ": no result") : r;
+    } catch (Args.BadArgument e) {
+      return ToolResult.error(e.getMessage());
+    } catch (PathResolver.Refused e) {
+      return ToolResult.error(name + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return ToolResult.error(name + ": interrupted");
+    } catch (Exception | StackOverflowError e) {
+      return ToolResult.error(name + ": " + Errors.message(e));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "builtin:" + name;
+  }
+}

@@ -1,0 +1,126 @@
+package dev.toolnexus.builtins;
+
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * {@code grep}: {@code rel:line:text} for every line matching a Java regex in the text files under
+ * a directory; binary files (a NUL byte, or not valid UTF-8) are skipped.
+ */
+final class GrepTool {
+  private static final int SNIFF_BYTES = 8000;
+  private static final int MAX_LINE_CHARS = 2000;
+  private static final long MAX_FILE_BYTES = 16L * 1024 * 1024;
+
+  private GrepTool() {}
+
+  static Tool create(Host host) {
+    Map<String, Object> props =
+        Schemas.ordered(
+            "pattern", Schemas.prop("string", "Regular expression to search for"),
+            "path", Schemas.prop("string", "Directory to search (default: process cwd)"),
+            "include", Schemas.prop("string", "Glob filter for file names"),
+            "limit", Schemas.prop("number", "Maximum number of matches (default 100)"));
+    return new BuiltinTool(
+        "grep",
+        "Search file contents by regex under a directory. Output is file:line:text matches.",
+        Schemas.object(props, List.of("pattern")),
+        (args, ctx) -> run(host, args, ctx));
+  }
+
+  private static ToolResult run(Host host, Args args, ToolContext ctx) throws IOException {
+    String pattern = args.requireString("pattern");
+    Pattern regex;
+    try {
+      regex = Pattern.compile(pattern);
+    } catch (PatternSyntaxException e) {
+      return ToolResult.error(
+          "grep: invalid regex \""
+              + pattern
+              + "\": "
+              + e.getDescription()
+              + (e.getIndex() >= 0 ? " at index " + e.getIndex() : ""));
+    }
+    String include = args.string("include", "");
+    GlobMatcher filter;
+    try {
+      filter = include.isEmpty() ? null : GlobMatcher.compile(include);
+    } catch (IllegalArgumentException e) {
+      return ToolResult.error("grep: include: " + e.getMessage());
+    }
+    Path root = Listing.root(host, args, "grep");
+    int limit = Listing.limit(args);
+    List<String> hits = new ArrayList<>();
+    int skipped = 0;
+    // the walk is sorted by rel and lines are visited in order, so hits come out sorted already
+    for (FileWalker.Entry e : FileWalker.walk(root)) {
+      if (ctx.isCancelled()) {
+        return ToolResult.error("grep: cancelled");
+      }
+      if (filter != null && !filter.matches(e.rel())) {
+        continue;
+      }
+      String text = textOrNull(e.path());
+      if (text == null) {
+        skipped++;
+        continue;
+      }
+      search(regex, e.rel(), text, hits);
+    }
+    return Listing.result("grep", hits, limit, "matches", host, Map.of("skippedBinary", skipped));
+  }
+
+  private static void search(Pattern regex, String rel, String text, List<String> hits) {
+    Matcher m = regex.matcher("");
+    int lineNo = 0;
+    int from = 0;
+    while (from <= text.length()) {
+      int nl = text.indexOf('\n', from);
+      int end = nl < 0 ? text.length() : nl;
+      if (nl < 0 && from == text.length() && lineNo > 0) {
+        break; // no phantom empty line after a final newline
+      }
+      lineNo++;
+      int lineEnd = end > from && text.charAt(end - 1) == '\r' ? end - 1 : end;
+      String line = text.substring(from, lineEnd);
+      if (m.reset(line).find()) {
+        String shown =
+            line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "..." : line;
+        hits.add(rel + ":" + lineNo + ":" + shown);
+      }
+      if (nl < 0) {
+        break;
+      }
+      from = nl + 1;
+    }
+  }
+
+  /** The file's text, or null when it is binary, undecodable, too large or unreadable. */
+  private static String textOrNull(Path file) {
+    try {
+      if (Files.size(file) > MAX_FILE_BYTES) {
+        return null;
+      }
+      byte[] bytes = Files.readAllBytes(file);
+      int sniff = Math.min(bytes.length, SNIFF_BYTES);
+      for (int i = 0; i < sniff; i++) {
+        if (bytes[i] == 0) {
+          return null;
+        }
+      }
+      return TextFiles.decode(bytes, file.toString());
+    } catch (IOException | TextFiles.NotText e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package dev.toolnexus.builtins;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Starts a command as its own job and stops the whole job (SPEC §4A): on POSIX the command runs in
+ * a new session and process group (through {@code setsid} when it is installed) and is stopped with
+ * TERM to the group and to every descendant captured BEFORE the first signal, then KILL after a
+ * grace window of at most 2000 ms that ends as soon as everything is gone. On Windows the tree is
+ * stopped outright, since console processes have no graceful termination.
+ */
+final class ProcessTree {
+  static final long GRACE_MS = 2000;
+  private static final Path SETSID = findSetsid();
+  private static final Path SH = Path.of("/bin/sh");
+
+  private ProcessTree() {}
+
+  private static Path findSetsid() {
+    if (ShellDetector.isWindows()) {
+      return null;
+    }
+    for (String p : List.of("/usr/bin/setsid", "/bin/setsid")) {
+      Path path = Path.of(p);
+      if (Files.isExecutable(path)) {
+        return path;
+      }
+    }
+    return null;
+  }
+
+  /** The argv that runs {@code command} with {@code shell} as a job of its own. */
+  static List<String> argv(List<String> shell, String command) {
+    List<String> argv = new ArrayList<>();
+    if (SETSID != null) {
+      argv.add(SETSID.toString());
+    }
+    argv.addAll(shell);
+    argv.add(command);
+    return argv;
+  }
+
+  /**
+   * Stops {@code process} and everything it started.
+   *
+   * @return whether every process of the job that could be observed is gone
+   */
+  static boolean kill(Process process) {
+    ProcessHandle root = process.toHandle();
+    List<ProcessHandle> tree = new ArrayList<>();
+    root.descendants().forEach(tree::add); // captured before any signal, while still reachable
+    tree.add(root);
+    if (ShellDetector.isWindows()) {
+      tree.forEach(ProcessHandle::destroyForcibly);
+      return awaitGone(tree, GRACE_MS);
+    }
+    boolean group = SETSID != null;
+    if (group) {
+      signalGroup(root.pid(), "TERM");
+    }
+    tree.forEach(ProcessHandle::destroy);
+    boolean gone = awaitGone(tree, GRACE_MS);
+    if (group) {
+      // members started after the capture, if any, are reached only through the group
+      signalGroup(root.pid(), "KILL");
+    }
+    if (!gone) {
+      tree.forEach(ProcessHandle::destroyForcibly);
+      gone = awaitGone(tree, GRACE_MS);
+    }
+    return gone;
+  }
+
+  private static void signalGroup(long pgid, String signal) {
+    try {
+      Process k =
+          new ProcessBuilder(
+                  SH.toString(), "-c", "kill -s " + signal + " -- -" + pgid + " 2>/dev/null")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      k.waitFor(GRACE_MS, TimeUnit.MILLISECONDS);
+    } catch (IOException e) {
+      // the per-process signals below still reach every captured member
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static boolean awaitGone(List<ProcessHandle> tree, long millis) {
+    CompletableFuture<?>[] exits =
+        tree.stream()
+            .filter(ProcessHandle::isAlive)
+            .map(ProcessHandle::onExit)
+            .toArray(CompletableFuture[]::new);
+    try {
+      CompletableFuture.allOf(exits).get(millis, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      // fall through to the liveness check
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return tree.stream().noneMatch(ProcessHandle::isAlive);
+  }
+}

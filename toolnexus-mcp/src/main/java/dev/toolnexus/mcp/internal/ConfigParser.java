@@ -1,0 +1,326 @@
+package dev.toolnexus.mcp.internal;
+
+import dev.toolnexus.mcp.McpServerConfig;
+import dev.toolnexus.mcp.McpServerConfig.Transport;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Turns the plain-value config document into {@link McpServerConfig}s, one problem per entry. */
+public final class ConfigParser {
+  private static final List<String> WRAPPERS = List.of("mcpServers", "servers", "mcp");
+  private static final Set<String> RESERVED = Set.of("builtins", "agents", "a2a", "mcpServer");
+
+  private ConfigParser() {}
+
+  /**
+   * Parses every server entry in order.
+   *
+   * @throws IllegalArgumentException when the servers section is not an object
+   */
+  public static List<McpServerConfig> parse(Map<String, Object> config, String origin) {
+    if (config == null) {
+      throw new IllegalArgumentException("config " + origin + " is empty");
+    }
+    Map<?, ?> servers = null;
+    for (String wrapper : WRAPPERS) {
+      if (config.containsKey(wrapper)) {
+        Object value = config.get(wrapper);
+        if (!(value instanceof Map<?, ?> m)) {
+          throw new IllegalArgumentException(
+              "config "
+                  + origin
+                  + ": field \""
+                  + wrapper
+                  + "\" must be an object of servers, got "
+                  + typeOf(value));
+        }
+        servers = m;
+        break;
+      }
+    }
+    if (servers == null) {
+      Map<Object, Object> raw = new LinkedHashMap<>(config);
+      RESERVED.forEach(raw::remove);
+      servers = raw;
+    }
+    List<McpServerConfig> out = new ArrayList<>();
+    for (Map.Entry<?, ?> e : servers.entrySet()) {
+      out.add(parseServer(String.valueOf(e.getKey()), e.getValue(), origin));
+    }
+    return out;
+  }
+
+  private static McpServerConfig parseServer(String name, Object value, String origin) {
+    Entry entry = new Entry(name, origin);
+    if (!(value instanceof Map<?, ?> raw)) {
+      entry.problem(null, "must be an object, got " + typeOf(value));
+      return entry.build();
+    }
+    entry.raw = raw;
+    entry.read();
+    return entry.build();
+  }
+
+  static String typeOf(Object v) {
+    if (v == null) {
+      return "null";
+    }
+    if (v instanceof Map<?, ?>) {
+      return "an object";
+    }
+    if (v instanceof List<?>) {
+      return "an array";
+    }
+    if (v instanceof String) {
+      return "a string";
+    }
+    if (v instanceof Boolean) {
+      return "a boolean";
+    }
+    if (v instanceof Number) {
+      return "a number";
+    }
+    return v.getClass().getSimpleName();
+  }
+
+  /** The mutable state of one entry while it is read. */
+  private static final class Entry {
+    final String name;
+    final String origin;
+    Map<?, ?> raw = Map.of();
+    final List<String> problems = new ArrayList<>();
+    Transport transport;
+    List<String> command = new ArrayList<>();
+    String cwd;
+    Map<String, String> env = new LinkedHashMap<>();
+    boolean inheritEnv;
+    String url;
+    Map<String, String> headers = new LinkedHashMap<>();
+    boolean enabled = true;
+    Duration timeout;
+    Duration maxTotalTimeout;
+    Map<String, Boolean> tools = new LinkedHashMap<>();
+
+    Entry(String name, String origin) {
+      this.name = name;
+      this.origin = origin;
+    }
+
+    void problem(String field, String what) {
+      problems.add(
+          "config "
+              + origin
+              + ": server \""
+              + name
+              + "\""
+              + (field == null ? "" : ": field \"" + field + "\"")
+              + " "
+              + what);
+    }
+
+    void read() {
+      Boolean disabled = bool("disabled");
+      Boolean enabledFlag = bool("enabled");
+      enabled = !Boolean.TRUE.equals(disabled) && !Boolean.FALSE.equals(enabledFlag);
+      inheritEnv = Boolean.TRUE.equals(bool("inheritEnv"));
+      readCommand();
+      url = string("url");
+      cwd = string("cwd");
+      env.putAll(stringMap("environment"));
+      env.putAll(stringMap("env"));
+      headers.putAll(stringMap("headers"));
+      timeout = millis("timeout");
+      maxTotalTimeout = millis("maxTotalTimeout");
+      readTools();
+      readTransport();
+    }
+
+    private void readCommand() {
+      Object cmd = raw.get("command");
+      if (cmd == null) {
+        return;
+      }
+      if (cmd instanceof String s) {
+        if (s.isBlank()) {
+          problem("command", "must not be empty");
+          return;
+        }
+        command.add(s);
+      } else if (cmd instanceof List<?> list) {
+        if (list.isEmpty()) {
+          problem("command", "must not be an empty array");
+          return;
+        }
+        for (int i = 0; i < list.size(); i++) {
+          if (!(list.get(i) instanceof String s)) {
+            problem("command", "entry " + i + " must be a string, got " + typeOf(list.get(i)));
+            return;
+          }
+          command.add(s);
+        }
+      } else {
+        problem("command", "must be a string or an array of strings, got " + typeOf(cmd));
+        return;
+      }
+      Object args = raw.get("args");
+      if (args == null) {
+        return;
+      }
+      if (!(args instanceof List<?> list)) {
+        problem("args", "must be an array of strings, got " + typeOf(args));
+        return;
+      }
+      for (int i = 0; i < list.size(); i++) {
+        Object a = list.get(i);
+        if (a instanceof String || a instanceof Number || a instanceof Boolean) {
+          command.add(String.valueOf(a));
+        } else {
+          problem("args", "entry " + i + " must be a string, got " + typeOf(a));
+          return;
+        }
+      }
+    }
+
+    private void readTransport() {
+      String type = string("type");
+      Transport declared = null;
+      if (type != null) {
+        switch (type.toLowerCase(Locale.ROOT)) {
+          case "local", "stdio" -> declared = Transport.STDIO;
+          case "remote", "http", "streamable-http", "streamablehttp", "streamable_http" ->
+              declared = Transport.HTTP;
+          case "sse" -> declared = Transport.SSE;
+          default ->
+              problem(
+                  "type",
+                  "must be \"local\", \"remote\", \"stdio\", \"http\" or \"sse\", got \""
+                      + type
+                      + "\"");
+        }
+      }
+      if (declared == Transport.STDIO || (declared == null && url == null && !command.isEmpty())) {
+        transport = Transport.STDIO;
+        if (command.isEmpty() && problems.isEmpty()) {
+          problem("command", "is required for a local server");
+        }
+      } else if (declared != null || url != null) {
+        transport = declared == null ? Transport.HTTP : declared;
+        if (url == null) {
+          if (problems.isEmpty()) {
+            problem("url", "is required for a remote server");
+          }
+        } else if (!(url.startsWith("http://") || url.startsWith("https://"))) {
+          problem("url", "must be an http:// or https:// URL, got \"" + url + "\"");
+        }
+      } else if (problems.isEmpty()) {
+        problem(
+            null,
+            "needs \"command\" (a local server) or \"url\" (a remote server); it has neither");
+      }
+    }
+
+    private void readTools() {
+      Object t = raw.get("tools");
+      if (t == null) {
+        return;
+      }
+      if (!(t instanceof Map<?, ?> m)) {
+        problem("tools", "must be an object of tool name to true/false, got " + typeOf(t));
+        return;
+      }
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        if (!(e.getValue() instanceof Boolean b)) {
+          problem(
+              "tools",
+              "entry \"" + e.getKey() + "\" must be true or false, got " + typeOf(e.getValue()));
+          return;
+        }
+        tools.put(String.valueOf(e.getKey()), b);
+      }
+    }
+
+    private Boolean bool(String field) {
+      Object v = raw.get(field);
+      if (v == null) {
+        return null;
+      }
+      if (v instanceof Boolean b) {
+        return b;
+      }
+      problem(field, "must be true or false, got " + typeOf(v));
+      return null;
+    }
+
+    private String string(String field) {
+      Object v = raw.get(field);
+      if (v == null) {
+        return null;
+      }
+      if (v instanceof String s) {
+        return s;
+      }
+      problem(field, "must be a string, got " + typeOf(v));
+      return null;
+    }
+
+    private Duration millis(String field) {
+      Object v = raw.get(field);
+      if (v == null) {
+        return null;
+      }
+      if (v instanceof Number n && n.doubleValue() > 0) {
+        return Duration.ofMillis(n.longValue());
+      }
+      problem(field, "must be a positive number of milliseconds, got " + describe(v));
+      return null;
+    }
+
+    private static String describe(Object v) {
+      return v instanceof Number ? String.valueOf(v) : typeOf(v);
+    }
+
+    private Map<String, String> stringMap(String field) {
+      Object v = raw.get(field);
+      if (v == null) {
+        return Map.of();
+      }
+      if (!(v instanceof Map<?, ?> m)) {
+        problem(field, "must be an object of strings, got " + typeOf(v));
+        return Map.of();
+      }
+      Map<String, String> out = new LinkedHashMap<>();
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        Object val = e.getValue();
+        if (val instanceof String || val instanceof Number || val instanceof Boolean) {
+          out.put(String.valueOf(e.getKey()), String.valueOf(val));
+        } else {
+          problem(field, "entry \"" + e.getKey() + "\" must be a string, got " + typeOf(val));
+          return Map.of();
+        }
+      }
+      return out;
+    }
+
+    McpServerConfig build() {
+      return new McpServerConfig(
+          name,
+          transport == null ? Transport.STDIO : transport,
+          command,
+          cwd,
+          env,
+          inheritEnv,
+          url,
+          headers,
+          enabled,
+          timeout,
+          maxTotalTimeout,
+          tools,
+          problems.isEmpty() ? null : String.join("; ", problems));
+    }
+  }
+}

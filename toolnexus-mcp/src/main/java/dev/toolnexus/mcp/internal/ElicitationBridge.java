@@ -1,0 +1,95 @@
+package dev.toolnexus.mcp.internal;
+
+import dev.toolnexus.Answer;
+import dev.toolnexus.Request;
+import dev.toolnexus.WaitFor;
+import io.modelcontextprotocol.spec.McpSchema.ElicitFormRequest;
+import io.modelcontextprotocol.spec.McpSchema.ElicitResult;
+import io.modelcontextprotocol.spec.McpSchema.ElicitUrlRequest;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Bridges a server's {@code elicitation/create} onto the host's {@link WaitFor} (SPEC §2): form
+ * mode becomes {@code kind:"input"} with the requested schema in {@code data.schema}, URL mode
+ * becomes {@code kind:"authorization"} with the url. The reverse request is answered inline; the
+ * tool call it belongs to resumes when the host answers.
+ */
+public final class ElicitationBridge {
+  private static final Logger log = LoggerFactory.getLogger(ElicitationBridge.class);
+
+  private final WaitFor waitFor;
+  private final String server;
+
+  /** A bridge for one server. */
+  public ElicitationBridge(WaitFor waitFor, String server) {
+    this.waitFor = waitFor;
+    this.server = server;
+  }
+
+  /** The §10 request for a form-mode elicitation. */
+  public static Request toRequest(ElicitFormRequest form) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    if (form.requestedSchema() != null) {
+      data.put("schema", form.requestedSchema());
+    }
+    return new Request(
+        "elc-" + UUID.randomUUID(),
+        "input",
+        form.message(),
+        null,
+        data.isEmpty() ? null : data,
+        null);
+  }
+
+  /** The §10 request for a URL-mode elicitation. */
+  public static Request toRequest(ElicitUrlRequest url) {
+    return new Request(
+        "elc-" + UUID.randomUUID(), "authorization", url.message(), url.url(), null, null);
+  }
+
+  /** The MCP result for a host answer: ok → accept, declined → decline, else cancel. */
+  public static ElicitResult toResult(Answer answer) {
+    if (answer != null && answer.ok()) {
+      return new ElicitResult(
+          ElicitResult.Action.ACCEPT, answer.data() == null ? Map.of() : answer.data());
+    }
+    boolean declined = answer != null && "declined".equals(answer.reason());
+    return new ElicitResult(
+        declined ? ElicitResult.Action.DECLINE : ElicitResult.Action.CANCEL, null);
+  }
+
+  /** The SDK handler for form mode. */
+  public Mono<ElicitResult> onForm(ElicitFormRequest form) {
+    return ask(toRequest(form));
+  }
+
+  /** The SDK handler for URL mode. */
+  public Mono<ElicitResult> onUrl(ElicitUrlRequest url) {
+    return ask(toRequest(url));
+  }
+
+  private Mono<ElicitResult> ask(Request request) {
+    return Mono.fromCallable(
+            () -> {
+              try {
+                return toResult(waitFor.waitFor(request));
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return toResult(null);
+              } catch (RuntimeException e) {
+                log.warn(
+                    "waitFor failed for an elicitation from MCP server {}: {}",
+                    server,
+                    e.toString());
+                return toResult(null);
+              }
+            })
+        .subscribeOn(Schedulers.boundedElastic());
+  }
+}

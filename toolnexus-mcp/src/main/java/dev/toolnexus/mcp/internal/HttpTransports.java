@@ -1,0 +1,57 @@
+package dev.toolnexus.mcp.internal;
+
+import dev.toolnexus.mcp.McpServerConfig;
+import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.customizer.McpAsyncHttpClientRequestCustomizer;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import java.net.URI;
+import java.util.Map;
+import reactor.core.publisher.Mono;
+
+/** Builds the SDK's streamable HTTP and SSE client transports for a remote server. */
+final class HttpTransports {
+  private HttpTransports() {}
+
+  static McpClientTransport streamable(McpServerConfig config, Map<String, String> env) {
+    URI uri = URI.create(config.url());
+    return HttpClientStreamableHttpTransport.builder(base(uri))
+        .endpoint(endpoint(uri))
+        .jsonMapper(McpJsonDefaults.getMapper())
+        .connectTimeout(config.timeout())
+        .addAsyncHttpRequestCustomizer(headers(config, env))
+        .build();
+  }
+
+  // The SDK deprecates its HTTP+SSE client along with the legacy transport itself; it is still the
+  // only way to reach an SSE-only server, which SPEC §2 requires as the fallback.
+  @SuppressWarnings("deprecation")
+  static McpClientTransport sse(McpServerConfig config, Map<String, String> env) {
+    URI uri = URI.create(config.url());
+    return HttpClientSseClientTransport.builder(base(uri))
+        .sseEndpoint(endpoint(uri))
+        .jsonMapper(McpJsonDefaults.getMapper())
+        .connectTimeout(config.timeout())
+        .addAsyncHttpRequestCustomizer(headers(config, env))
+        .build();
+  }
+
+  private static McpAsyncHttpClientRequestCustomizer headers(
+      McpServerConfig config, Map<String, String> env) {
+    Map<String, String> expanded = HeaderExpander.expand(config.headers(), env::get, config.name());
+    return (builder, method, uri, body, ctx) -> {
+      expanded.forEach(builder::setHeader);
+      return Mono.just(builder);
+    };
+  }
+
+  private static String base(URI uri) {
+    return uri.getScheme() + "://" + uri.getRawAuthority();
+  }
+
+  private static String endpoint(URI uri) {
+    String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+    return uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+  }
+}

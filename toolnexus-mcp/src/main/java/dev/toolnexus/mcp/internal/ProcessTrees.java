@@ -1,0 +1,90 @@
+package dev.toolnexus.mcp.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stops a child process together with every descendant it spawned ({@code npx} → {@code node} →
+ * ...), and keeps a JVM shutdown hook that does the same for every process still registered, so no
+ * server outlives the JVM.
+ */
+public final class ProcessTrees {
+  private static final Logger log = LoggerFactory.getLogger(ProcessTrees.class);
+  private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+  private static final AtomicBoolean HOOKED = new AtomicBoolean();
+
+  private ProcessTrees() {}
+
+  /** Tracks a started process so the shutdown hook can kill its tree. */
+  public static void register(Process process) {
+    if (HOOKED.compareAndSet(false, true)) {
+      Thread hook = new Thread(ProcessTrees::killAllNow, "toolnexus-mcp-shutdown");
+      Runtime.getRuntime().addShutdownHook(hook);
+    }
+    LIVE.add(process);
+  }
+
+  /** Stops tracking a process (after it was killed). */
+  public static void unregister(Process process) {
+    LIVE.remove(process);
+  }
+
+  /** The processes still tracked (for diagnostics and tests). */
+  public static int liveCount() {
+    return LIVE.size();
+  }
+
+  /**
+   * Stops a process tree: TERM to the root and every descendant, a grace period, then KILL to
+   * whatever is left. Descendants are captured first so children survive no reparenting.
+   *
+   * @param known descendants captured earlier (before the root could exit and orphan them)
+   */
+  public static void kill(Process root, List<ProcessHandle> known, long graceMillis) {
+    List<ProcessHandle> tree = new ArrayList<>(known);
+    root.descendants().forEach(tree::add);
+    tree.add(root.toHandle());
+    for (ProcessHandle h : tree) {
+      h.destroy();
+    }
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
+    for (ProcessHandle h : tree) {
+      long left = deadline - System.nanoTime();
+      if (left > 0 && h.isAlive()) {
+        try {
+          h.onExit().get(left, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          break;
+        } catch (Exception e) {
+          // timed out: killed forcibly below
+        }
+      }
+    }
+    for (ProcessHandle h : tree) {
+      if (h.isAlive()) {
+        log.debug("process {} ignored TERM; killing it", h.pid());
+        h.destroyForcibly();
+      }
+    }
+    unregister(root);
+  }
+
+  private static void killAllNow() {
+    for (Process p : List.copyOf(LIVE)) {
+      try {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+      } catch (RuntimeException e) {
+        // best effort while the JVM exits
+      }
+    }
+    LIVE.clear();
+  }
+}

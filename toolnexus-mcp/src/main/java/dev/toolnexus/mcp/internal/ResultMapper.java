@@ -1,0 +1,77 @@
+package dev.toolnexus.mcp.internal;
+
+import dev.toolnexus.ContentPart;
+import dev.toolnexus.Json;
+import dev.toolnexus.ToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Maps an MCP {@code CallToolResult} onto a {@link ToolResult} (SPEC §0.4, §1B, §2): non-text
+ * content becomes parts on every branch, then {@code isError} wins, then {@code structuredContent}
+ * as JSON, else the joined text. A result with parts but no text describes each part.
+ */
+public final class ResultMapper {
+  private static final String OCTET_STREAM = "application/octet-stream";
+
+  private ResultMapper() {}
+
+  /** The toolnexus result of one MCP call; {@code server} goes into the metadata. */
+  public static ToolResult map(McpSchema.CallToolResult result, String server) {
+    List<String> texts = new ArrayList<>();
+    List<ContentPart> parts = new ArrayList<>();
+    List<McpSchema.Content> content = result.content() == null ? List.of() : result.content();
+    for (McpSchema.Content c : content) {
+      collect(c, texts, parts);
+    }
+    Map<String, Object> meta = Map.of("server", server);
+    if (Boolean.TRUE.equals(result.isError())) {
+      String text = String.join("\n\n", texts.stream().filter(t -> !t.isBlank()).toList());
+      if (text.isEmpty()) {
+        text = parts.isEmpty() ? "MCP tool returned an error" : describe(parts);
+      }
+      return new ToolResult(text, true, parts, meta);
+    }
+    if (result.structuredContent() != null) {
+      return new ToolResult(Json.write(result.structuredContent()), false, parts, meta);
+    }
+    String output =
+        texts.isEmpty() && !parts.isEmpty() ? describe(parts) : String.join("\n", texts);
+    return new ToolResult(output, false, parts, meta);
+  }
+
+  private static void collect(McpSchema.Content c, List<String> texts, List<ContentPart> parts) {
+    if (c instanceof McpSchema.TextContent t) {
+      texts.add(t.text() == null ? "" : t.text());
+    } else if (c instanceof McpSchema.ImageContent i) {
+      parts.add(new ContentPart.Image(mime(i.mimeType()), i.data(), null));
+    } else if (c instanceof McpSchema.AudioContent a) {
+      parts.add(new ContentPart.Audio(mime(a.mimeType()), a.data(), null));
+    } else if (c instanceof McpSchema.ResourceLink link) {
+      parts.add(new ContentPart.FileData(mime(link.mimeType()), null, link.uri(), link.name()));
+    } else if (c instanceof McpSchema.EmbeddedResource embedded) {
+      McpSchema.ResourceContents rc = embedded.resource();
+      if (rc instanceof McpSchema.BlobResourceContents blob) {
+        parts.add(new ContentPart.FileData(mime(blob.mimeType()), blob.blob(), null, blob.uri()));
+      } else if (rc instanceof McpSchema.TextResourceContents text) {
+        texts.add(text.text() == null ? "" : text.text());
+      }
+    }
+  }
+
+  private static String mime(String m) {
+    return m == null || m.isBlank() ? OCTET_STREAM : m;
+  }
+
+  private static String describe(List<ContentPart> parts) {
+    List<String> lines = new ArrayList<>();
+    for (ContentPart p : parts) {
+      if (p instanceof ContentPart.Media m) {
+        lines.add(m.describe());
+      }
+    }
+    return String.join("\n", lines);
+  }
+}

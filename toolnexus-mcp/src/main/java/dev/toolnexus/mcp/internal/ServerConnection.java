@@ -1,0 +1,403 @@
+package dev.toolnexus.mcp.internal;
+
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolResult;
+import dev.toolnexus.WaitFor;
+import dev.toolnexus.mcp.McpServerConfig;
+import io.modelcontextprotocol.client.McpAsyncClient;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The live session with one MCP server: its client, transport, current tools, and the call path
+ * with per-call timeout (extended by progress up to a hard maximum), cancellation and {@code
+ * notifications/cancelled}.
+ */
+public final class ServerConnection implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(ServerConnection.class);
+  // The SDK's own per-request timeout is set out of the way; every wait here is bounded by us.
+  private static final Duration SDK_REQUEST_TIMEOUT = Duration.ofDays(1);
+  private static final int MAX_LIST_PAGES = 1000;
+  private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
+
+  private final McpServerConfig config;
+  private final Runnable onChange;
+  private final Map<Object, CallWatch> calls = new ConcurrentHashMap<>();
+  private final AtomicLong callCounter = new AtomicLong();
+  private final AtomicLong listSeq = new AtomicLong();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final CompletableFuture<String> dead = new CompletableFuture<>();
+  private long appliedSeq;
+  private volatile McpAsyncClient client;
+  private volatile ObservedTransport transport;
+  private volatile StdioProcessTransport stdio;
+  private volatile List<McpSchema.Tool> defs = List.of();
+  private volatile List<Tool> tools = List.of();
+
+  private ServerConnection(McpServerConfig config, Runnable onChange) {
+    this.config = config;
+    this.onChange = onChange;
+  }
+
+  /** One in-flight call: its result and when progress was last seen. */
+  private static final class CallWatch {
+    final CompletableFuture<McpSchema.CallToolResult> result = new CompletableFuture<>();
+    volatile long lastProgress = System.nanoTime();
+    volatile boolean progressed;
+  }
+
+  /**
+   * Connects, initializes and lists tools, each phase bounded by the server's timeout.
+   *
+   * @param env the host environment (for stdio defaults and header expansion)
+   * @param waitFor the elicitation slot; null to not advertise elicitation
+   * @param onChange called after a {@code list_changed} refresh changed the tools
+   * @throws McpFailure with the reason the server could not be used
+   * @throws CancellationException when the whole load is cancelled
+   */
+  public static ServerConnection open(
+      McpServerConfig config,
+      Map<String, String> env,
+      WaitFor waitFor,
+      CancelToken cancel,
+      Runnable onChange) {
+    ServerConnection c = new ServerConnection(config, onChange);
+    try {
+      c.connect(env, waitFor, cancel);
+      c.applyDefs(c.listAll(cancel), c.listSeq.incrementAndGet());
+      return c;
+    } catch (RuntimeException e) {
+      c.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Connects, lists the unfiltered tool definitions and disconnects.
+   *
+   * @throws McpFailure with the reason the server could not be listed
+   */
+  public static List<McpSchema.Tool> inventory(
+      McpServerConfig config, Map<String, String> env, CancelToken cancel) {
+    ServerConnection c = new ServerConnection(config, () -> {});
+    try {
+      c.connect(env, null, cancel);
+      return c.listAll(cancel);
+    } finally {
+      c.close();
+    }
+  }
+
+  /** The server's name in the config. */
+  public String name() {
+    return config.name();
+  }
+
+  /** The exposed tools after the per-server allowlist, in the server's list order. */
+  public List<Tool> tools() {
+    return tools;
+  }
+
+  /** The stdio process, when the server is local (for tests and diagnostics). */
+  public ProcessHandle process() {
+    StdioProcessTransport s = stdio;
+    return s == null ? null : s.handle();
+  }
+
+  private void connect(Map<String, String> env, WaitFor waitFor, CancelToken cancel) {
+    switch (config.transport()) {
+      case STDIO -> {
+        StdioProcessTransport t =
+            new StdioProcessTransport(
+                config.name(),
+                config.command(),
+                SafeEnvironment.build(env, config.env(), config.inheritEnv()),
+                config.cwd(),
+                McpJsonDefaults.getMapper());
+        stdio = t;
+        try {
+          t.start();
+        } catch (IOException e) {
+          throw new McpFailure(
+              "cannot start command \"" + config.command().get(0) + "\": " + e.getMessage(), e);
+        }
+        t.exited().whenComplete((reason, e) -> onDeath(reason));
+        initialize(t, waitFor, cancel);
+      }
+      case SSE -> initialize(HttpTransports.sse(config, env), waitFor, cancel);
+      case HTTP -> {
+        McpClientTransport streamable = HttpTransports.streamable(config, env);
+        try {
+          initialize(streamable, waitFor, cancel);
+        } catch (McpFailure first) {
+          closeClient();
+          log.debug(
+              "MCP server {} refused streamable HTTP ({}); trying SSE",
+              config.name(),
+              first.getMessage());
+          try {
+            initialize(HttpTransports.sse(config, env), waitFor, cancel);
+          } catch (McpFailure second) {
+            throw new McpFailure(
+                "streamable HTTP: " + first.getMessage() + "; SSE: " + second.getMessage(), second);
+          }
+        }
+      }
+    }
+  }
+
+  private void initialize(McpClientTransport raw, WaitFor waitFor, CancelToken cancel) {
+    ObservedTransport observed = new ObservedTransport(raw);
+    transport = observed;
+    McpSchema.ClientCapabilities.Builder caps = McpSchema.ClientCapabilities.builder();
+    if (waitFor != null) {
+      caps.elicitation(true, true);
+    }
+    McpClient.AsyncSpec spec =
+        McpClient.async(observed)
+            .requestTimeout(SDK_REQUEST_TIMEOUT)
+            .initializationTimeout(config.timeout())
+            .clientInfo(McpSchema.Implementation.builder("toolnexus", Version.VALUE).build())
+            .capabilities(caps.build())
+            .toolsChangeConsumer(
+                ignored ->
+                    Mono.<Void>fromRunnable(this::refresh).subscribeOn(Schedulers.boundedElastic()))
+            .progressConsumer(n -> Mono.<Void>fromRunnable(() -> onProgress(n)));
+    if (waitFor != null) {
+      ElicitationBridge bridge = new ElicitationBridge(waitFor, config.name());
+      spec.elicitation(bridge::onForm).urlElicitation(bridge::onUrl);
+    }
+    McpAsyncClient c = spec.build();
+    client = c;
+    Await.await(c.initialize(), config.timeout(), dead, cancel, "initialize");
+  }
+
+  private List<McpSchema.Tool> listAll(CancelToken cancel) {
+    List<McpSchema.Tool> out = new ArrayList<>();
+    Set<String> cursors = new HashSet<>();
+    String cursor = null;
+    long deadline = System.nanoTime() + config.timeout().toNanos();
+    for (int page = 0; page < MAX_LIST_PAGES; page++) {
+      Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
+      McpSchema.ListToolsResult r =
+          Await.await(client.listTools(cursor), left, dead, cancel, "tools/list");
+      if (r.tools() != null) {
+        out.addAll(r.tools());
+      }
+      if (r.nextCursor() == null || r.nextCursor().isEmpty()) {
+        return out;
+      }
+      if (!cursors.add(r.nextCursor())) {
+        throw new McpFailure("tools/list returned the cursor \"" + r.nextCursor() + "\" twice");
+      }
+      cursor = r.nextCursor();
+    }
+    throw new McpFailure("tools/list exceeded " + MAX_LIST_PAGES + " pages");
+  }
+
+  private void refresh() {
+    if (closed.get()) {
+      return;
+    }
+    long seq = listSeq.incrementAndGet();
+    try {
+      applyDefs(listAll(new CancelToken()), seq);
+      onChange.run();
+    } catch (RuntimeException e) {
+      log.warn("refreshing the tools of MCP server {} failed: {}", config.name(), e.getMessage());
+    }
+  }
+
+  private synchronized void applyDefs(List<McpSchema.Tool> listed, long seq) {
+    if (seq < appliedSeq) {
+      return;
+    }
+    appliedSeq = seq;
+    defs = List.copyOf(listed);
+    List<Tool> exposed = new ArrayList<>();
+    for (McpSchema.Tool def : Allowlist.apply(config.tools(), listed, config.name())) {
+      exposed.add(new McpTool(def, this));
+    }
+    tools = List.copyOf(exposed);
+  }
+
+  private void onProgress(McpSchema.ProgressNotification n) {
+    CallWatch w = n.progressToken() == null ? null : calls.get(n.progressToken());
+    if (w != null) {
+      w.lastProgress = System.nanoTime();
+      w.progressed = true;
+    }
+  }
+
+  private void onDeath(String reason) {
+    dead.complete(reason);
+    if (!closed.get()) {
+      log.warn("MCP server {} stopped: {}", config.name(), reason);
+    }
+    McpFailure f = new McpFailure("server " + reason);
+    calls.values().forEach(w -> w.result.completeExceptionally(f));
+  }
+
+  /**
+   * Calls a tool by its original name. Never throws: timeouts, cancellation, a dead server and
+   * protocol errors come back as error results naming the server and the tool.
+   */
+  public ToolResult call(String toolName, Map<String, Object> args, ToolContext ctx) {
+    String who = "MCP server \"" + config.name() + "\"";
+    if (closed.get()) {
+      return ToolResult.error(who + " is closed; tool \"" + toolName + "\" cannot run");
+    }
+    if (dead.isDone()) {
+      return ToolResult.error(
+          who + " is not running (" + dead.getNow("") + "); tool \"" + toolName + "\" cannot run");
+    }
+    Duration idle = ctx.timeout() != null ? ctx.timeout() : config.timeout();
+    Duration hard = idle.compareTo(config.maxTotalTimeout()) > 0 ? idle : config.maxTotalTimeout();
+    String token = "toolnexus-" + callCounter.incrementAndGet();
+    CallWatch watch = new CallWatch();
+    calls.put(token, watch);
+    ObservedTransport t = transport;
+    CompletableFuture<McpSchema.CallToolResult> sent = null;
+    CancelToken.Registration reg =
+        ctx.cancel()
+            .onCancel(
+                () ->
+                    watch.result.completeExceptionally(
+                        new CancellationException(ctx.cancel().reason())));
+    try {
+      if (dead.isDone()) {
+        watch.result.completeExceptionally(new McpFailure("server " + dead.getNow("")));
+      }
+      McpSchema.CallToolRequest request =
+          new McpSchema.CallToolRequest(
+              toolName, args == null ? Map.of() : args, Map.of("progressToken", token));
+      sent = client.callTool(request).toFuture();
+      sent.whenComplete(
+          (r, e) -> {
+            if (e != null) {
+              watch.result.completeExceptionally(unwrap(e));
+            } else {
+              watch.result.complete(r);
+            }
+          });
+      long start = System.nanoTime();
+      while (true) {
+        long deadline = Math.min(watch.lastProgress + idle.toNanos(), start + hard.toNanos());
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          sent.cancel(true);
+          t.cancel(token, "timed out");
+          boolean atMax = System.nanoTime() - start >= hard.toNanos();
+          return ToolResult.error(
+              who
+                  + ": tool \""
+                  + toolName
+                  + "\" timed out after "
+                  + (atMax && watch.progressed
+                      ? hard.toMillis() + " ms (the maximum, although it reported progress)"
+                      : (watch.progressed ? "no progress for " : "") + idle.toMillis() + " ms"));
+        }
+        try {
+          return ResultMapper.map(watch.result.get(left, TimeUnit.NANOSECONDS), config.name());
+        } catch (TimeoutException e) {
+          // progress may have moved the deadline; look again
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return cancelled(sent, t, token, who, toolName);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof CancellationException) {
+        return cancelled(sent, t, token, who, toolName);
+      }
+      if (cause instanceof McpFailure f) {
+        return ToolResult.error(
+            who + " failed while running tool \"" + toolName + "\": " + f.getMessage());
+      }
+      return ToolResult.error(who + ": tool \"" + toolName + "\" failed: " + Await.message(cause));
+    } catch (RuntimeException e) {
+      return ToolResult.error(who + ": tool \"" + toolName + "\" failed: " + Await.message(e));
+    } finally {
+      reg.close();
+      calls.remove(token);
+      t.forget(token);
+    }
+  }
+
+  private static ToolResult cancelled(
+      CompletableFuture<?> sent, ObservedTransport t, String token, String who, String toolName) {
+    if (sent != null) {
+      sent.cancel(true);
+    }
+    t.cancel(token, "cancelled");
+    return ToolResult.error(who + ": tool \"" + toolName + "\" was cancelled");
+  }
+
+  private static Throwable unwrap(Throwable e) {
+    return e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+        ? e.getCause()
+        : e;
+  }
+
+  /** The unfiltered tool definitions last listed (for inventories). */
+  public List<McpSchema.Tool> definitions() {
+    return defs;
+  }
+
+  private void closeClient() {
+    McpAsyncClient c = client;
+    client = null;
+    if (c == null) {
+      return;
+    }
+    try {
+      c.closeGracefully().block(CLOSE_GRACE);
+    } catch (RuntimeException e) {
+      log.debug("MCP server {}: graceful close failed: {}", config.name(), e.getMessage());
+    }
+    try {
+      c.close();
+    } catch (RuntimeException e) {
+      log.debug("MCP server {}: close failed: {}", config.name(), e.getMessage());
+    }
+  }
+
+  /** Stops the client and kills a stdio server's process tree; idempotent. */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    McpFailure f = new McpFailure("server was closed");
+    calls.values().forEach(w -> w.result.completeExceptionally(f));
+    closeClient();
+    StdioProcessTransport s = stdio;
+    if (s != null) {
+      s.close();
+    }
+  }
+}

@@ -1,0 +1,249 @@
+package dev.toolnexus.mcp.internal;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
+import io.modelcontextprotocol.spec.McpTransportException;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+/**
+ * The stdio transport of one local MCP server: a child process speaking newline-delimited JSON-RPC.
+ * Owned here rather than taken from the SDK so that writes from any number of threads are
+ * serialized, a non-JSON line on stdout is logged and skipped, the environment is exactly the one
+ * given, and {@link #close()} kills the whole process tree.
+ */
+public final class StdioProcessTransport implements McpClientTransport {
+  private static final Logger log = LoggerFactory.getLogger(StdioProcessTransport.class);
+  private static final int STDERR_TAIL_LINES = 10;
+  private static final long STDIN_CLOSE_GRACE_MS = 500;
+  private static final long TERM_GRACE_MS = 2000;
+
+  private final String server;
+  private final List<String> argv;
+  private final Map<String, String> env;
+  private final String cwd;
+  private final McpJsonMapper json;
+  private final Object writeLock = new Object();
+  private final Deque<String> stderrTail = new ArrayDeque<>();
+  private final CompletableFuture<String> exited = new CompletableFuture<>();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile Function<Mono<JSONRPCMessage>, Mono<JSONRPCMessage>> handler;
+  private Process process;
+  private OutputStream stdin;
+
+  /** A transport that will run {@code argv} in {@code cwd} with exactly {@code env}. */
+  public StdioProcessTransport(
+      String server, List<String> argv, Map<String, String> env, String cwd, McpJsonMapper json) {
+    this.server = server;
+    this.argv = List.copyOf(argv);
+    this.env = Map.copyOf(env);
+    this.cwd = cwd;
+    this.json = json;
+  }
+
+  /**
+   * Starts the process (before the MCP client is built, so a missing command fails at once).
+   *
+   * @throws IOException when the command cannot be started
+   */
+  public void start() throws IOException {
+    ProcessBuilder pb = new ProcessBuilder(argv);
+    pb.environment().clear();
+    pb.environment().putAll(env);
+    if (cwd != null) {
+      pb.directory(new File(cwd));
+    }
+    process = pb.start();
+    ProcessTrees.register(process);
+    stdin = process.getOutputStream();
+    Threads.daemon("toolnexus-mcp-" + server + "-stderr", this::pumpStderr);
+  }
+
+  /** The process id, for diagnostics and tests. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** The server process. */
+  public ProcessHandle handle() {
+    return process.toHandle();
+  }
+
+  /** Completes with a human reason once the server's stdout has closed (it exited or died). */
+  public CompletableFuture<String> exited() {
+    return exited;
+  }
+
+  @Override
+  public Mono<Void> connect(Function<Mono<JSONRPCMessage>, Mono<JSONRPCMessage>> handler) {
+    return Mono.fromRunnable(
+        () -> {
+          this.handler = handler;
+          Threads.daemon("toolnexus-mcp-" + server + "-stdout", this::pumpStdout);
+        });
+  }
+
+  @Override
+  public Mono<Void> sendMessage(JSONRPCMessage message) {
+    return Mono.fromRunnable(
+        () -> {
+          if (exited.isDone() || closed.get()) {
+            throw new McpTransportException(
+                "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
+          }
+          String line;
+          try {
+            line = json.writeValueAsString(message) + "\n";
+          } catch (IOException e) {
+            throw new McpTransportException("cannot encode a message for " + server, e);
+          }
+          byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+          // one writer at a time: concurrent calls must never interleave or drop a message
+          synchronized (writeLock) {
+            try {
+              stdin.write(bytes);
+              stdin.flush();
+            } catch (IOException e) {
+              throw new McpTransportException(
+                  "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
+            }
+          }
+        });
+  }
+
+  private String exitReason() {
+    return exited.isDone() ? exited.getNow("exited") : "stdin closed";
+  }
+
+  private void pumpStdout() {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        JSONRPCMessage message;
+        try {
+          message = McpSchema.deserializeJsonRpcMessage(json, line);
+        } catch (IOException | RuntimeException e) {
+          log.warn(
+              "MCP server {} printed a line on stdout that is not JSON-RPC; skipped: {}",
+              server,
+              abbreviate(line));
+          continue;
+        }
+        dispatch(message);
+      }
+    } catch (IOException e) {
+      log.debug("stdout of MCP server {} closed: {}", server, e.getMessage());
+    } finally {
+      exited.complete(describeExit());
+    }
+  }
+
+  private void dispatch(JSONRPCMessage message) {
+    try {
+      handler
+          .apply(Mono.just(message))
+          .subscribe(
+              ignored -> {},
+              error -> log.debug("MCP server {}: handling a message failed: {}", server, error));
+    } catch (RuntimeException e) {
+      log.debug("MCP server {}: handling a message failed", server, e);
+    }
+  }
+
+  private String describeExit() {
+    String how;
+    try {
+      if (process.waitFor(200, TimeUnit.MILLISECONDS)) {
+        how = "exited with code " + process.exitValue();
+      } else {
+        how = "closed its stdout";
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      how = "closed its stdout";
+    }
+    String tail;
+    synchronized (stderrTail) {
+      tail = String.join(" | ", stderrTail);
+    }
+    return tail.isEmpty() ? how : how + "; stderr: " + abbreviate(tail);
+  }
+
+  private void pumpStderr() {
+    try (BufferedReader err =
+        new BufferedReader(
+            new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = err.readLine()) != null) {
+        log.debug("[{} stderr] {}", server, line);
+        synchronized (stderrTail) {
+          if (stderrTail.size() == STDERR_TAIL_LINES) {
+            stderrTail.removeFirst();
+          }
+          stderrTail.addLast(line);
+        }
+      }
+    } catch (IOException e) {
+      // the process is gone
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 300 ? s : s.substring(0, 300) + "...";
+  }
+
+  @Override
+  public Mono<Void> closeGracefully() {
+    return Mono.fromRunnable(this::close);
+  }
+
+  /** Closes stdin, gives the server a moment to exit, then kills its whole process tree. */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true) || process == null) {
+      return;
+    }
+    List<ProcessHandle> tree = process.descendants().toList();
+    try {
+      synchronized (writeLock) {
+        stdin.close();
+      }
+    } catch (IOException e) {
+      // already gone
+    }
+    try {
+      process.waitFor(STDIN_CLOSE_GRACE_MS, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    ProcessTrees.kill(process, tree, TERM_GRACE_MS);
+  }
+
+  @Override
+  public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
+    return json.convertValue(data, typeRef);
+  }
+}

@@ -5,10 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Starts a command as its own job and stops the whole job (SPEC §4A): on POSIX the command runs in
@@ -95,19 +92,47 @@ final class ProcessTree {
     }
   }
 
+  /**
+   * Waits until no process of {@code tree} is running, polling, since {@code onExit} of a process
+   * that is not our child only completes once it is reaped, and an orphan reparented to an init
+   * that reaps slowly stays a zombie long after it stopped running.
+   */
   private static boolean awaitGone(List<ProcessHandle> tree, long millis) {
-    CompletableFuture<?>[] exits =
-        tree.stream()
-            .filter(ProcessHandle::isAlive)
-            .map(ProcessHandle::onExit)
-            .toArray(CompletableFuture[]::new);
-    try {
-      CompletableFuture.allOf(exits).get(millis, TimeUnit.MILLISECONDS);
-    } catch (TimeoutException | ExecutionException e) {
-      // fall through to the liveness check
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    long pause = 1;
+    while (true) {
+      if (tree.stream().noneMatch(ProcessTree::isRunning)) {
+        return true;
+      }
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
+      try {
+        Thread.sleep(pause);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return tree.stream().noneMatch(ProcessTree::isRunning);
+      }
+      pause = Math.min(pause * 2, 25);
     }
-    return tree.stream().noneMatch(ProcessHandle::isAlive);
+  }
+
+  /** Whether the process still runs: alive, and on Linux not a zombie waiting to be reaped. */
+  static boolean isRunning(ProcessHandle h) {
+    if (!h.isAlive()) {
+      return false;
+    }
+    Path stat = Path.of("/proc", Long.toString(h.pid()), "stat");
+    try {
+      String s = Files.readString(stat);
+      int close = s.lastIndexOf(')');
+      if (close >= 0 && close + 2 < s.length()) {
+        char state = s.charAt(close + 2);
+        return state != 'Z' && state != 'X';
+      }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return h.isAlive(); // no procfs: trust the JDK
+    }
   }
 }

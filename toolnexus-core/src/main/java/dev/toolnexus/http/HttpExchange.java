@@ -122,12 +122,12 @@ final class HttpExchange {
 
   private HttpRequest buildRequest() throws InvalidCall, EnvExpansion.MissingVariableException {
     String url = fillPlaceholders();
-    List<String[]> query = new ArrayList<>();
+    List<String> query = new ArrayList<>();
     tool.queryArgs()
         .forEach(
             (arg, param) -> {
               if (rest.containsKey(arg)) {
-                addQuery(query, param, rest.remove(arg));
+                ParamEncoding.query(query, param.name(), rest.remove(arg), param.style());
               }
             });
     Map<String, String> headers = new LinkedHashMap<>();
@@ -139,28 +139,19 @@ final class HttpExchange {
             (arg, header) -> {
               Object v = rest.remove(arg);
               if (v != null) {
-                headers.put(header, scalar(v));
+                headers.put(header, ParamEncoding.header(v));
               }
             });
     String method = tool.method();
     boolean bodiless = method.equals("GET") || method.equals("HEAD");
     if (bodiless && tool.bodyMode() != BodyMode.NONE) {
       for (Map.Entry<String, Object> e : rest.entrySet()) {
-        addQuery(query, e.getKey(), e.getValue());
+        ParamEncoding.query(query, e.getKey(), e.getValue(), QueryStyle.FORM);
       }
       rest.clear();
     }
     if (!query.isEmpty()) {
-      StringBuilder qs = new StringBuilder(url.contains("?") ? "&" : "?");
-      for (int i = 0; i < query.size(); i++) {
-        if (i > 0) {
-          qs.append('&');
-        }
-        qs.append(UrlEncoding.component(query.get(i)[0]))
-            .append('=')
-            .append(UrlEncoding.component(query.get(i)[1]));
-      }
-      url += qs;
+      url += (url.contains("?") ? "&" : "?") + String.join("&", query);
     }
     URI uri;
     try {
@@ -196,7 +187,7 @@ final class HttpExchange {
         throw new InvalidCall(
             "missing argument \"" + name + "\" for the URL placeholder {" + name + "}");
       }
-      out.append(tool.url(), last, m.start()).append(UrlEncoding.component(scalar(value)));
+      out.append(tool.url(), last, m.start()).append(ParamEncoding.path(value));
       last = m.end();
     }
     return out.append(tool.url(), last, tool.url().length()).toString();
@@ -247,49 +238,25 @@ final class HttpExchange {
   }
 
   private static String form(Object value) {
-    List<String[]> pairs = new ArrayList<>();
+    List<String> pairs = new ArrayList<>();
     if (value instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> addQuery(pairs, String.valueOf(k), v));
+      m.forEach((k, v) -> formPair(pairs, String.valueOf(k), v));
     } else {
-      addQuery(pairs, "body", value);
+      formPair(pairs, "body", value);
     }
-    StringBuilder out = new StringBuilder();
-    for (String[] p : pairs) {
-      if (out.length() > 0) {
-        out.append('&');
-      }
-      out.append(URLEncoder.encode(p[0], StandardCharsets.UTF_8))
-          .append('=')
-          .append(URLEncoder.encode(p[1], StandardCharsets.UTF_8));
-    }
-    return out.toString();
+    return String.join("&", pairs);
   }
 
-  /** Adds one parameter; a list repeats the name per element, null is left out. */
-  private static void addQuery(List<String[]> out, String name, Object value) {
-    if (value == null) {
-      return;
-    }
+  /** One form field; a list repeats the name per element, null is left out. */
+  private static void formPair(List<String> out, String name, Object value) {
     if (value instanceof List<?> list) {
-      for (Object v : list) {
-        if (v != null) {
-          out.add(new String[] {name, scalar(v)});
-        }
-      }
-      return;
+      list.forEach(v -> formPair(out, name, v));
+    } else if (value != null) {
+      out.add(
+          URLEncoder.encode(name, StandardCharsets.UTF_8)
+              + "="
+              + URLEncoder.encode(ParamEncoding.text(value), StandardCharsets.UTF_8));
     }
-    out.add(new String[] {name, scalar(value)});
-  }
-
-  /** Text for one argument value: strings as they are, anything structured as JSON. */
-  private static String scalar(Object v) {
-    if (v instanceof String s) {
-      return s;
-    }
-    if (v instanceof Number || v instanceof Boolean) {
-      return v.toString();
-    }
-    return Json.write(v);
   }
 
   private ToolResult toResult(HttpResponse<byte[]> response) {

@@ -41,7 +41,7 @@ public final class HttpTool implements Tool {
   private final String url;
   private final List<String> placeholders;
   private final Map<String, String> headers;
-  private final Map<String, String> queryArgs;
+  private final Map<String, QueryParam> queryArgs;
   private final Map<String, String> headerArgs;
   private final BodyMode bodyMode;
   private final String bodyArg;
@@ -156,7 +156,10 @@ public final class HttpTool implements Tool {
     return headers;
   }
 
-  Map<String, String> queryArgs() {
+  /** Where a query argument goes: the parameter name and its style. */
+  record QueryParam(String name, QueryStyle style) {}
+
+  Map<String, QueryParam> queryArgs() {
     return queryArgs;
   }
 
@@ -249,7 +252,7 @@ public final class HttpTool implements Tool {
     private String method = "GET";
     private String url;
     private final Map<String, String> headers = new LinkedHashMap<>();
-    private final Map<String, String> queryArgs = new LinkedHashMap<>();
+    private final Map<String, QueryParam> queryArgs = new LinkedHashMap<>();
     private final Map<String, String> headerArgs = new LinkedHashMap<>();
     private BodyMode bodyMode = BodyMode.JSON;
     private String bodyArg;
@@ -307,7 +310,7 @@ public final class HttpTool implements Tool {
     /** Arguments sent in the query string under their own names instead of in the body. */
     public Builder query(String... argNames) {
       for (String a : argNames) {
-        queryArgs.put(a, a);
+        queryArgs.put(a, new QueryParam(a, QueryStyle.FORM));
       }
       return this;
     }
@@ -319,7 +322,16 @@ public final class HttpTool implements Tool {
 
     /** One argument sent in the query string under a different parameter name. */
     public Builder queryParam(String argName, String parameterName) {
-      queryArgs.put(argName, parameterName);
+      return queryParam(argName, parameterName, QueryStyle.FORM);
+    }
+
+    /** One query argument whose list or object value is written in the given style. */
+    public Builder queryParam(String argName, String parameterName, QueryStyle style) {
+      queryArgs.put(
+          Objects.requireNonNull(argName, "argName"),
+          new QueryParam(
+              Objects.requireNonNull(parameterName, "parameterName"),
+              Objects.requireNonNull(style, "style")));
       return this;
     }
 

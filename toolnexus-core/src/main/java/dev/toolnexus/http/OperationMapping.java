@@ -65,6 +65,10 @@ final class OperationMapping {
             .resultMode(options.resultMode())
             .client(options.client())
             .body(BodyMode.NONE);
+    String accept = accept();
+    if (accept != null) {
+      tool.header("Accept", accept);
+    }
     for (Map<String, Object> param : parameters()) {
       addParameter(tool, param);
     }
@@ -129,7 +133,7 @@ final class OperationMapping {
         }
         put(name, p, true);
       }
-      case "query" -> tool.queryParam(put(argName(name, "query"), p, isRequired), name);
+      case "query" -> tool.queryParam(put(argName(name, "query"), p, isRequired), name, style(p));
       case "header" -> {
         if (IGNORED_HEADERS.contains(name.toLowerCase(Locale.ROOT))
             || importer.options().headers().keySet().stream().anyMatch(name::equalsIgnoreCase)) {
@@ -148,6 +152,53 @@ final class OperationMapping {
           throw new OpenApiImporter.Skip(
               "parameter " + name + " has unknown location \"" + in + "\"");
     }
+  }
+
+  /** The query style of a parameter from its OpenAPI {@code style} and {@code explode}. */
+  private static QueryStyle style(Map<String, Object> param) {
+    String style = param.get("style") instanceof String s ? s : "form";
+    boolean explode =
+        param.get("explode") instanceof Boolean b
+            ? b
+            : style.equals("form") || style.equals("deepObject");
+    return switch (style) {
+      case "spaceDelimited" -> QueryStyle.SPACE_DELIMITED;
+      case "pipeDelimited" -> QueryStyle.PIPE_DELIMITED;
+      case "deepObject" -> QueryStyle.DEEP_OBJECT;
+      default -> explode ? QueryStyle.FORM : QueryStyle.FORM_NO_EXPLODE;
+    };
+  }
+
+  /**
+   * The Accept header for an operation whose success responses include JSON, so that APIs which
+   * negotiate (JSON or XML) answer in JSON; null when none is declared or the host set one.
+   */
+  private String accept() {
+    if (importer.options().headers().keySet().stream().anyMatch("Accept"::equalsIgnoreCase)
+        || !(op.get("responses") instanceof Map<?, ?> responses)) {
+      return null;
+    }
+    for (Map.Entry<?, ?> r : responses.entrySet()) {
+      String code = String.valueOf(r.getKey());
+      if (!code.startsWith("2") && !code.equals("default")) {
+        continue;
+      }
+      Map<String, Object> response;
+      try {
+        response = refs.deref(r.getValue());
+      } catch (RefResolver.UnresolvableRef e) {
+        continue;
+      }
+      if (response.get("content") instanceof Map<?, ?> content) {
+        for (Object type : content.keySet()) {
+          if (isJson(String.valueOf(type).toLowerCase(Locale.ROOT))
+              && !String.valueOf(type).equals("*/*")) {
+            return String.valueOf(type);
+          }
+        }
+      }
+    }
+    return null;
   }
 
   /** The argument name for a parameter: its own name unless an earlier one took it. */

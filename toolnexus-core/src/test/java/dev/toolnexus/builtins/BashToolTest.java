@@ -128,9 +128,14 @@ class BashToolTest {
     return Long.parseLong(Files.readString(dir.resolve(name)).trim());
   }
 
-  private static void assertGone(long pid) {
-    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
-        .as("process %d is still running", pid)
-        .isFalse();
+  /** Gone: no such process, or a zombie (it stopped; only its exit status awaits reaping). */
+  private static void assertGone(long pid) throws Exception {
+    Path stat = Path.of("/proc/" + pid + "/stat");
+    boolean running = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    if (running && Files.exists(stat)) {
+      String s = Files.readString(stat);
+      running = s.charAt(s.lastIndexOf(')') + 2) != 'Z';
+    }
+    assertThat(running).as("process %d is still running", pid).isFalse();
   }
 }

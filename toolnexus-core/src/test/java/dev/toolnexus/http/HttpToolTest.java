@@ -90,6 +90,47 @@ class HttpToolTest {
   }
 
   @Test
+  void queryStylesWriteListsAndObjectsTheOpenApiWay() throws Exception {
+    HttpTool t =
+        tool("GET", "/echo")
+            .queryParam("a", "a", QueryStyle.FORM_NO_EXPLODE)
+            .queryParam("s", "s", QueryStyle.SPACE_DELIMITED)
+            .queryParam("p", "p", QueryStyle.PIPE_DELIMITED)
+            .queryParam("d", "filter", QueryStyle.DEEP_OBJECT)
+            .queryParam("f", "f", QueryStyle.FORM)
+            .queryParam("o", "o", QueryStyle.FORM_NO_EXPLODE)
+            .body(BodyMode.NONE)
+            .build();
+
+    t.execute(
+        args(
+            "a", List.of("x,1", "y"),
+            "s", List.of("x", "y"),
+            "p", List.of("x", "y"),
+            "d", args("name", "Rex", "age", 3),
+            "f", args("color", "red", "size", "L"),
+            "o", args("k", "v w")),
+        null);
+
+    assertThat(server.take().query())
+        .isEqualTo(
+            "a=x%2C1,y&s=x%20y&p=x%7Cy&filter%5Bname%5D=Rex&filter%5Bage%5D=3"
+                + "&color=red&size=L&o=k,v%20w");
+  }
+
+  @Test
+  void listValuesInPathsAndHeadersAreCommaSeparated() throws Exception {
+    tool("GET", "/echo/{ids}")
+        .headerArg("tags", "X-Tags")
+        .build()
+        .execute(args("ids", List.of(1, 2, "a b"), "tags", List.of("x", "y")), null);
+
+    PetStoreServer.Seen seen = server.take();
+    assertThat(seen.path()).isEqualTo("/v1/echo/1,2,a%20b");
+    assertThat(seen.header("X-Tags")).isEqualTo("x,y");
+  }
+
+  @Test
   void getSendsEveryRemainingArgumentAsQueryAndNoBody() throws Exception {
     tool("GET", "/pets").build().execute(args("limit", 2, "verbose", true), null);
 

@@ -242,6 +242,49 @@ class OpenApiImportTest {
   }
 
   @Test
+  void parameterStyleAndExplodeDecideHowListsAreSent() throws Exception {
+    try (PetStoreServer server = new PetStoreServer()) {
+      String text =
+          doc(
+              """
+              /echo:
+                get:
+                  operationId: find
+                  parameters:
+                    - {name: ids, in: query, style: form, explode: false,
+                       schema: {type: array, items: {type: integer}}}
+                    - {name: tags, in: query, style: pipeDelimited,
+                       schema: {type: array, items: {type: string}}}
+                    - {name: filter, in: query, style: deepObject,
+                       schema: {type: object, properties: {name: {type: string}}}}
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/xml: {}
+                        application/json: {}
+              """,
+              "");
+      HttpTool find =
+          HttpTools.fromOpenApiText(
+                  text, "t.yaml", OpenApiOptions.builder().baseUrl(server.baseUrl()).build())
+              .tools()
+              .get(0);
+
+      find.execute(
+          Map.of(
+              "ids", java.util.List.of(1, 2),
+              "tags", java.util.List.of("a", "b"),
+              "filter", Map.of("name", "Rex")),
+          null);
+
+      PetStoreServer.Seen seen = server.take();
+      assertThat(seen.query()).isEqualTo("ids=1,2&tags=a%7Cb&filter%5Bname%5D=Rex");
+      assertThat(seen.header("Accept")).isEqualTo("application/json");
+    }
+  }
+
+  @Test
   void nonObjectJsonBodyIsOneBodyArgument() throws Exception {
     try (PetStoreServer server = new PetStoreServer()) {
       String text =

@@ -21,18 +21,14 @@ class ToolkitMcpTest {
   void aToolkitBuiltFromAConfigFileExposesServerEverythingNextToTheSkillTool(@TempDir Path dir)
       throws Exception {
     Path config = dir.resolve("mcp.json");
+    // written as text so the servers keep their order (a Map.of would not)
     Files.writeString(
         config,
-        Json.write(
-            Map.of(
-                "builtins",
-                false,
-                "mcpServers",
-                Map.of(
-                    "everything",
-                    Map.of("command", "node", "args", List.of(TestEnv.everythingJs(), "stdio")),
-                    "off",
-                    Map.of("command", List.of("does-not-matter"), "enabled", false)))));
+        "{\"builtins\": false, \"mcpServers\": {"
+            + "\"everything\": {\"command\": \"node\", \"args\": ["
+            + Json.write(TestEnv.everythingJs())
+            + ", \"stdio\"]},"
+            + " \"off\": {\"command\": [\"does-not-matter\"], \"enabled\": false}}}");
     Path skills = Path.of(System.getProperty("toolnexus.conformance"), "skills");
     try (Toolkit toolkit = Toolkit.builder().mcpConfig(config).skillsDir(skills).build()) {
       assertThat(toolkit.mcpStatus())

@@ -144,7 +144,7 @@ public final class HttpModelCaller implements ModelCaller {
 
   private static RuntimeException failure(CancelToken cancel, String what, IOException e) {
     if (cancel.isCancelled()) {
-      CancellationException c = new CancellationException(cancel.reason());
+      CancellationException c = new CancellationException("run " + cancel.reason());
       c.initCause(e);
       return c;
     }

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,24 +25,11 @@ final class Loader {
 
   static McpToolSource load(
       McpConfig config, Map<String, String> env, WaitFor waitFor, CancelToken cancel) {
-    return load(config, env, waitFor, cancel, (name, status) -> {});
-  }
-
-  /** As {@link #load(McpConfig, Map, WaitFor, CancelToken)}, telling each status once known. */
-  static McpToolSource load(
-      McpConfig config,
-      Map<String, String> env,
-      WaitFor waitFor,
-      CancelToken cancel,
-      BiConsumer<String, McpServerStatus> onStatus) {
     List<Runnable> listeners = new CopyOnWriteArrayList<>();
     Runnable fire = () -> listeners.forEach(Runnable::run);
     Map<String, Object> results =
         forEachServer(
-            config,
-            cancel,
-            server -> ServerConnection.open(server, env, waitFor, cancel, fire),
-            (name, result) -> report(onStatus, name, result));
+            config, cancel, server -> ServerConnection.open(server, env, waitFor, cancel, fire));
     Map<String, McpServerStatus> status = new LinkedHashMap<>();
     Map<String, ServerConnection> connections = new LinkedHashMap<>();
     for (Map.Entry<String, Object> e : results.entrySet()) {
@@ -57,22 +43,6 @@ final class Loader {
     return new McpToolSource(status, connections, listeners);
   }
 
-  private static void report(
-      BiConsumer<String, McpServerStatus> onStatus, String name, Object result) {
-    McpServerStatus status =
-        result instanceof ServerConnection
-            ? McpServerStatus.connected()
-            : result instanceof McpServerStatus s ? s : null;
-    if (status == null) {
-      return; // cancelled: the load throws
-    }
-    try {
-      onStatus.accept(name, status);
-    } catch (RuntimeException e) {
-      log.debug("MCP status listener failed: {}", e.getMessage());
-    }
-  }
-
   /**
    * Applies {@code work} to every enabled, well-formed server on its own thread. Each value of the
    * result is the work's return value or a {@code disabled}/{@code failed} status.
@@ -81,15 +51,6 @@ final class Loader {
    */
   static Map<String, Object> forEachServer(
       McpConfig config, CancelToken cancel, Function<McpServerConfig, ?> work) {
-    return forEachServer(config, cancel, work, (name, result) -> {});
-  }
-
-  /** As above, handing each server's result to {@code each} as soon as it is there. */
-  static Map<String, Object> forEachServer(
-      McpConfig config,
-      CancelToken cancel,
-      Function<McpServerConfig, ?> work,
-      BiConsumer<String, Object> each) {
     cancel.throwIfCancelled();
     Map<String, CompletableFuture<Object>> futures = new LinkedHashMap<>();
     for (McpServerConfig server : config.servers()) {
@@ -118,7 +79,6 @@ final class Loader {
         futures.put(server.name(), f);
       }
     }
-    futures.forEach((name, f) -> f.thenAccept(result -> each.accept(name, result)));
     Map<String, Object> out = new LinkedHashMap<>();
     futures.forEach((name, f) -> out.put(name, f.join()));
     if (cancel.isCancelled() || out.containsValue(CANCELLED)) {

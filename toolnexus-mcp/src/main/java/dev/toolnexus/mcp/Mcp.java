@@ -46,19 +46,6 @@ public final class Mcp {
   }
 
   /**
-   * As {@link #connect(McpConfig, WaitFor, CancelToken)}, telling {@code onServerStatus} each
-   * server's status (connected, disabled or failed) as soon as it is known, from the connecting
-   * threads, so a host can show which servers are still pending.
-   */
-  public static McpToolSource connect(
-      McpConfig config,
-      WaitFor waitFor,
-      CancelToken cancel,
-      java.util.function.BiConsumer<String, dev.toolnexus.McpServerStatus> onServerStatus) {
-    return Loader.load(config, System.getenv(), waitFor, cancel, onServerStatus);
-  }
-
-  /**
    * Connects to every enabled server, lists its tools unfiltered, and disconnects; nothing is left
    * running. Results are in config order.
    */

@@ -18,7 +18,6 @@ public final class McpConnectorProvider implements McpConnector {
     return Mcp.connect(
         config,
         request.waitFor(),
-        request.cancel() == null ? new dev.toolnexus.CancelToken() : request.cancel(),
-        request.onServerStatus());
+        request.cancel() == null ? new dev.toolnexus.CancelToken() : request.cancel());
   }
 }

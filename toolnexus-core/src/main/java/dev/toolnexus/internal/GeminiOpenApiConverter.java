@@ -250,6 +250,13 @@ public final class GeminiOpenApiConverter {
     }
     if (!props.isEmpty()) {
       out.put("properties", props);
+    } else if (s.get("additionalProperties") instanceof Map<?, ?> values
+        && values.get("type") instanceof String valueType) {
+      // Gemini has no additionalProperties: say in words what the map holds
+      String article =
+          "aeiou".indexOf(valueType.isEmpty() ? 'x' : valueType.charAt(0)) >= 0 ? "an" : "a";
+      String note = "(an object mapping any key to " + article + " " + valueType + " value)";
+      out.put("description", join(stringOr(out.get("description")), note));
     }
     if (s.get("required") instanceof List<?> req) {
       Set<String> kept = new LinkedHashSet<>();

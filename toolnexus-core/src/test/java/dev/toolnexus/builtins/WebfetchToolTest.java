@@ -39,6 +39,15 @@ class WebfetchToolTest {
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/page", ex -> send(ex, 200, "text/html; charset=utf-8", PAGE));
+    server.createContext(
+        "/untyped",
+        ex -> {
+          byte[] body = "<!DOCTYPE html><html><body><h2>Hi</h2></body></html>".getBytes();
+          ex.sendResponseHeaders(200, body.length);
+          try (OutputStream out = ex.getResponseBody()) {
+            out.write(body);
+          }
+        });
     server.createContext("/plain", ex -> send(ex, 200, "text/plain", "just <b>text</b>"));
     server.createContext("/missing", ex -> send(ex, 404, "text/html", "<p>gone</p>"));
     server.createContext(
@@ -109,6 +118,11 @@ class WebfetchToolTest {
   @Test
   void nonHtmlBodiesAreReturnedUnconverted() {
     assertThat(run(webfetch(), "url", base + "/plain").output()).isEqualTo("just <b>text</b>");
+  }
+
+  @Test
+  void aResponseWithoutContentTypeThatOpensAsHtmlIsConverted() {
+    assertThat(run(webfetch(), "url", base + "/untyped").output()).isEqualTo("## Hi");
   }
 
   @Test

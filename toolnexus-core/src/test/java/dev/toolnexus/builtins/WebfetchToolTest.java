@@ -48,6 +48,8 @@ class WebfetchToolTest {
             out.write(body);
           }
         });
+    server.createContext(
+        "/huge", ex -> sendBytes(ex, 200, "text/plain", new byte[WebfetchTool.MAX_BODY_BYTES + 1]));
     server.createContext("/plain", ex -> send(ex, 200, "text/plain", "just <b>text</b>"));
     server.createContext("/missing", ex -> send(ex, 404, "text/html", "<p>gone</p>"));
     server.createContext(
@@ -152,6 +154,14 @@ class WebfetchToolTest {
     ToolResult r = call.get(20, TimeUnit.SECONDS);
     assertThat(r.output()).isEqualTo("webfetch: request cancelled (" + base + "/slow)");
     assertThat(r.metadata()).containsEntry("cancelled", true);
+  }
+
+  @Test
+  void aBodyOverTheSizeLimitIsAnError() {
+    ToolResult r = run(webfetch(), "url", base + "/huge");
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output())
+        .isEqualTo("webfetch: response body of " + base + "/huge exceeds 5242880 bytes");
   }
 
   @Test

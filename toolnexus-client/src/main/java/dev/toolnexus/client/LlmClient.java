@@ -19,6 +19,8 @@ import dev.toolnexus.client.internal.RunContext;
 import dev.toolnexus.client.internal.RunLoop;
 import dev.toolnexus.client.internal.Threads;
 import dev.toolnexus.client.internal.WireCodec;
+import dev.toolnexus.client.memory.ConversationStore;
+import dev.toolnexus.client.metrics.PrometheusRegistry;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,12 +55,26 @@ import java.util.function.Function;
  */
 public final class LlmClient {
   private final ClientOptions options;
+  // the options each run sees: onMetric also feeds the built-in registry
+  private final ClientOptions runtime;
+  private final PrometheusRegistry registry = new PrometheusRegistry();
   private final ModelCaller caller;
   private final HttpClient http;
   private final Map<Tool, ReentrantLock> locks = Collections.synchronizedMap(new WeakHashMap<>());
 
   private LlmClient(ClientOptions options, ModelCaller caller, HttpClient http) {
     this.options = options;
+    Consumer<MetricEvent> sink = options.onMetric();
+    this.runtime =
+        options.toBuilder()
+            .onMetric(
+                sink == null
+                    ? registry::record
+                    : e -> {
+                      registry.record(e);
+                      sink.accept(e);
+                    })
+            .build();
     this.caller = caller;
     this.http = http;
   }
@@ -99,6 +115,20 @@ public final class LlmClient {
   /** The options this client was built from. */
   public ClientOptions options() {
     return options;
+  }
+
+  /**
+   * The Prometheus text of every LLM call, tool call and run this client made (SPEC §8
+   * "Observability"); mount it at {@code GET /metrics}. Before any activity only the {@code #
+   * HELP}/{@code # TYPE} lines render.
+   */
+  public String metrics() {
+    return registry.render();
+  }
+
+  /** The conversation store {@code ask} and {@code conversation} use (SPEC §8 "Gap 4"). */
+  public ConversationStore store() {
+    return options.store();
   }
 
   /** The JDK client every LLM request uses; null for an in-process client. */
@@ -275,7 +305,7 @@ public final class LlmClient {
     try {
       RunContext ctx =
           new RunContext(
-              options,
+              runtime,
               runOptions.toolkit(),
               token,
               deadline,

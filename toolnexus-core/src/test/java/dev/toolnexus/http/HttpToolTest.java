@@ -330,6 +330,29 @@ class HttpToolTest {
   }
 
   @Test
+  void spentContextTimeoutSendsNothing() {
+    ToolResult r =
+        tool("GET", "/echo")
+            .build()
+            .execute(Map.of(), ToolContext.empty().withTimeout(Duration.ZERO));
+
+    assertThat(r.output()).isEqualTo("GET " + server.baseUrl() + "/echo timed out after 0 ms");
+    assertThat(server.pending()).isZero();
+  }
+
+  @Test
+  void placeholderInTheHostThatBreaksTheUrlIsAnErrorResult() {
+    HttpTool t = HttpTool.builder().name("t").url("http://{tenant}.example.test/x").build();
+
+    ToolResult r = t.execute(args("tenant", "a b"), null);
+
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output())
+        .startsWith("t: the URL http://a%20b.example.test/x cannot be requested: ");
+    assertThat(r.metadata()).containsEntry("error", "invalid_request");
+  }
+
+  @Test
   void contextTimeoutWinsOverTheToolTimeout() throws Exception {
     HttpTool t = tool("GET", "/slow").timeoutMillis(60_000).build();
 

@@ -68,11 +68,44 @@ class OpenApiImportTest {
         .isEqualTo(
             "{\"type\":\"object\",\"properties\":{"
                 + "\"name\":{\"type\":\"string\",\"description\":\"The pet's name\"},"
-                + "\"tag\":{\"type\":\"string\",\"nullable\":true},"
+                + "\"tag\":{\"type\":[\"string\",\"null\"]},"
                 + "\"born\":{\"type\":\"string\",\"format\":\"date\",\"example\":\"2020-01-31\"}},"
                 + "\"required\":[\"name\"]}");
     assertThat(create.method()).isEqualTo("POST");
     assertThat(create.bodyMode()).isEqualTo(BodyMode.JSON);
+  }
+
+  @Test
+  void openApi30SpellingsBecomeJsonSchema() {
+    String text =
+        doc(
+            """
+            /a:
+              post:
+                operationId: a
+                requestBody:
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          size: {type: string, enum: [S, L], nullable: true}
+                          n: {type: integer, minimum: 1, exclusiveMinimum: true, maximum: 9,
+                              exclusiveMaximum: false}
+                          m: {type: number, nullable: false}
+                          o: {nullable: true}
+                responses: {'200': {description: ok}}
+            """,
+            "");
+
+    HttpTool a = HttpTools.fromOpenApiText(text, "n.yaml", null).tools().get(0);
+
+    assertThat(Json.write(a.inputSchema().get("properties")))
+        .isEqualTo(
+            "{\"size\":{\"type\":[\"string\",\"null\"],\"enum\":[\"S\",\"L\",null]},"
+                + "\"n\":{\"type\":\"integer\",\"maximum\":9,\"exclusiveMinimum\":1},"
+                + "\"m\":{\"type\":\"number\"},"
+                + "\"o\":{\"nullable\":true}}");
   }
 
   @Test

@@ -134,6 +134,10 @@ final class HttpExchange {
   private HttpRequest buildRequest() throws InvalidCall, EnvExpansion.MissingVariableException {
     String url = fillPlaceholders();
     List<String> query = new ArrayList<>();
+    for (Map.Entry<String, String> q : tool.staticQuery().entrySet()) {
+      String value = EnvExpansion.expand("query parameter " + q.getKey(), q.getValue(), tool.env());
+      ParamEncoding.query(query, q.getKey(), value, QueryStyle.FORM);
+    }
     tool.queryArgs()
         .forEach(
             (arg, param) -> {
@@ -143,7 +147,8 @@ final class HttpExchange {
             });
     Map<String, String> headers = new LinkedHashMap<>();
     for (Map.Entry<String, String> h : tool.staticHeaders().entrySet()) {
-      headers.put(h.getKey(), EnvExpansion.expand(h.getKey(), h.getValue(), tool.env()));
+      headers.put(
+          h.getKey(), EnvExpansion.expand("header " + h.getKey(), h.getValue(), tool.env()));
     }
     tool.headerArgs()
         .forEach(

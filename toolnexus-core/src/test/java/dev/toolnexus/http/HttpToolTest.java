@@ -214,6 +214,33 @@ class HttpToolTest {
   }
 
   @Test
+  void staticQueryParametersExpandFromTheEnvironmentAndComeFirst() throws Exception {
+    HttpTool t =
+        tool("GET", "/echo")
+            .staticQuery("api_key", "${PETS_KEY}")
+            .query("q")
+            .env(Map.of("PETS_KEY", "k 1")::get)
+            .build();
+
+    t.execute(args("q", "x"), null);
+
+    assertThat(server.take().query()).isEqualTo("api_key=k%201&q=x");
+  }
+
+  @Test
+  void missingVariableInAStaticQueryParameterNamesIt() {
+    HttpTool t =
+        tool("GET", "/echo").staticQuery("api_key", "${PETS_KEY}").env(name -> null).build();
+
+    ToolResult r = t.execute(Map.of(), null);
+
+    assertThat(r.output())
+        .isEqualTo(
+            "t: environment variable PETS_KEY is not set (needed by query parameter api_key)");
+    assertThat(server.pending()).isZero();
+  }
+
+  @Test
   void nonSuccessStatusIsAnErrorWithStatusAndBody() {
     ToolResult r =
         tool("GET", "/pets/{petId}/vaccinations").build().execute(args("petId", 1), null);

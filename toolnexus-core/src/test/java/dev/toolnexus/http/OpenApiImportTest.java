@@ -318,6 +318,41 @@ class OpenApiImportTest {
   }
 
   @Test
+  void queryApiKeyFromTheOptionsIsSentAndNotAskedFromTheModel() throws Exception {
+    try (PetStoreServer server = new PetStoreServer()) {
+      String text =
+          doc(
+              """
+              /echo:
+                get:
+                  operationId: weather
+                  parameters:
+                    - {name: appid, in: query, required: true, schema: {type: string}}
+                    - {name: city, in: query, schema: {type: string}}
+                  responses: {'200': {description: ok}}
+              """,
+              "");
+      HttpTool weather =
+          HttpTools.fromOpenApiText(
+                  text,
+                  "t.yaml",
+                  OpenApiOptions.builder()
+                      .baseUrl(server.baseUrl())
+                      .query("appid", "${WEATHER_KEY}")
+                      .env(Map.of("WEATHER_KEY", "w-1")::get)
+                      .build())
+              .tools()
+              .get(0);
+
+      assertThat(Json.write(weather.inputSchema()))
+          .isEqualTo("{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}}}");
+      weather.execute(Map.of("city", "Chennai"), null);
+
+      assertThat(server.take().query()).isEqualTo("appid=w-1&city=Chennai");
+    }
+  }
+
+  @Test
   void nonObjectJsonBodyIsOneBodyArgument() throws Exception {
     try (PetStoreServer server = new PetStoreServer()) {
       String text =

@@ -179,7 +179,8 @@ public final class ServerConnection implements AutoCloseable {
     McpClient.AsyncSpec spec =
         McpClient.async(observed)
             .requestTimeout(SDK_REQUEST_TIMEOUT)
-            .initializationTimeout(config.timeout())
+            // ours (in Await) fires first and names the phase; the SDK's is only a backstop
+            .initializationTimeout(config.timeout().multipliedBy(2).plusSeconds(1))
             .clientInfo(McpSchema.Implementation.builder("toolnexus", Version.VALUE).build())
             .capabilities(caps.build())
             .toolsChangeConsumer(
@@ -339,6 +340,8 @@ public final class ServerConnection implements AutoCloseable {
             who + " failed while running tool \"" + toolName + "\": " + f.getMessage());
       }
       return ToolResult.error(who + ": tool \"" + toolName + "\" failed: " + Await.message(cause));
+    } catch (CancellationException e) {
+      return cancelled(sent, t, token, who, toolName);
     } catch (RuntimeException e) {
       return ToolResult.error(who + ": tool \"" + toolName + "\" failed: " + Await.message(e));
     } finally {

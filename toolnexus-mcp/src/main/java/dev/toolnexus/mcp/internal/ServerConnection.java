@@ -8,6 +8,7 @@ import dev.toolnexus.WaitFor;
 import dev.toolnexus.mcp.McpServerConfig;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -154,6 +155,15 @@ public final class ServerConnection implements AutoCloseable {
           initialize(streamable, waitFor, cancel);
         } catch (McpFailure first) {
           closeClient();
+          Integer refused = authorizationStatus(first);
+          if (refused != null) {
+            // SSE would be refused the same way; say so instead of waiting for it
+            throw new McpFailure(
+                "initialize failed: HTTP "
+                    + refused
+                    + " (the server refused the request; check the configured headers)",
+                first);
+          }
           log.debug(
               "MCP server {} refused streamable HTTP ({}); trying SSE",
               config.name(),
@@ -167,6 +177,15 @@ public final class ServerConnection implements AutoCloseable {
         }
       }
     }
+  }
+
+  private static Integer authorizationStatus(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof McpHttpClientTransportAuthorizationException a) {
+        return a.getResponseInfo() == null ? 401 : a.getResponseInfo().statusCode();
+      }
+    }
+    return null;
   }
 
   private void initialize(McpClientTransport raw, WaitFor waitFor, CancelToken cancel) {

@@ -216,6 +216,10 @@ public final class ServerConnection implements AutoCloseable {
   }
 
   private List<McpSchema.Tool> listAll(CancelToken cancel) {
+    McpSchema.ServerCapabilities caps = client.getServerCapabilities();
+    if (caps != null && caps.tools() == null) {
+      return List.of(); // a server without the tools capability simply has none
+    }
     List<McpSchema.Tool> out = new ArrayList<>();
     Set<String> cursors = new HashSet<>();
     String cursor = null;

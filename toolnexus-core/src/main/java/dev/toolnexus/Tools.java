@@ -1,9 +1,13 @@
 package dev.toolnexus;
 
 import dev.toolnexus.internal.FunctionTool;
+import dev.toolnexus.internal.MethodTool;
 import dev.toolnexus.internal.PlainValues;
+import dev.toolnexus.internal.RecordTool;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /** Static factories for native tools (SPEC §6): a plain Java function becomes a {@link Tool}. */
 public final class Tools {
@@ -32,7 +36,7 @@ public final class Tools {
       String name,
       String description,
       Map<String, ?> inputSchema,
-      java.util.function.Function<Map<String, Object>, ?> fn) {
+      Function<Map<String, Object>, ?> fn) {
     Objects.requireNonNull(fn, "fn");
     return define(name, description, inputSchema, (args, ctx) -> fn.apply(args));
   }
@@ -41,6 +45,41 @@ public final class Tools {
   public static Tool define(
       String name, String description, String inputSchemaJson, ToolFunction fn) {
     return define(name, description, Json.parseObject(inputSchemaJson), fn);
+  }
+
+  /**
+   * Every {@link dev.toolnexus.annotations.ToolMethod} method of an object as a tool, sorted by
+   * name; the schema of each is inferred from its parameters (see {@link
+   * dev.toolnexus.schema.TypeSchemas}). Pass a {@code Class} to take its static methods.
+   *
+   * @throws IllegalArgumentException when the object has no such method, two share a name, a name
+   *     is invalid, or parameter names were not compiled in ({@code -parameters})
+   */
+  public static List<Tool> fromObject(Object target) {
+    return MethodTool.of(Objects.requireNonNull(target, "target"));
+  }
+
+  /**
+   * A native tool whose arguments are one record (or bean): the input schema is inferred from
+   * {@code type}, each call binds the arguments to it with Jackson, and a mismatch is an error
+   * result naming the tool, the field and what was expected.
+   *
+   * @param fn returns a String, a {@link ToolResult}, or any value (written as JSON)
+   */
+  public static <T> Tool fromRecord(
+      String name, String description, Class<T> type, Function<? super T, ?> fn) {
+    Objects.requireNonNull(fn, "fn");
+    return new RecordTool<>(
+        name, description, Objects.requireNonNull(type, "type"), (v, ctx) -> fn.apply(v));
+  }
+
+  /**
+   * {@link #fromRecord(String, String, Class, Function)} with a body that also gets the context.
+   */
+  public static <T> Tool fromRecord(
+      String name, String description, Class<T> type, RecordFunction<? super T> fn) {
+    return new RecordTool<>(
+        name, description, Objects.requireNonNull(type, "type"), Objects.requireNonNull(fn, "fn"));
   }
 
   /** The same tool, marked so that two calls to it never run at the same time. */

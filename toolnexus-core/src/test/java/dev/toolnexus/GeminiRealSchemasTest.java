@@ -188,7 +188,8 @@ class GeminiRealSchemasTest {
                 {"type":"OBJECT","properties":{
                   "query":{"type":"STRING","minLength":3},
                   "page":{"type":"INTEGER","description":"Page number","minimum":1,"nullable":true},
-                  "filters":{"type":"OBJECT"},
+                  "filters":{"type":"OBJECT",
+                    "description":"(an object mapping any key to a string value)"},
                   "sort":{"anyOf":[{"type":"STRING","enum":["asc","desc"]},
                     {"type":"OBJECT","properties":{"field":{"type":"STRING"}},"required":["field"]}]},
                   "level":{"type":"INTEGER","description":"Log level. Allowed values: 1, 2, 3."},

@@ -48,6 +48,7 @@ final class McpProgress implements AutoCloseable {
       return;
     }
     if (live) {
+      redraw();
       ticker =
           Executors.newSingleThreadScheduledExecutor(
               r -> {
@@ -55,7 +56,7 @@ final class McpProgress implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
               });
-      ticker.scheduleAtFixedRate(this::redraw, 0, 100, TimeUnit.MILLISECONDS);
+      ticker.scheduleAtFixedRate(this::redraw, 100, 100, TimeUnit.MILLISECONDS);
     } else {
       err.println("MCP: connecting " + String.join(", ", servers));
       err.flush();

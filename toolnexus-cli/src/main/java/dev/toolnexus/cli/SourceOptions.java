@@ -2,6 +2,7 @@ package dev.toolnexus.cli;
 
 import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.builtins.BuiltinsOptions;
 import dev.toolnexus.http.HttpTools;
 import dev.toolnexus.http.OpenApiImport;
 import java.nio.file.Files;
@@ -39,7 +40,9 @@ public final class SourceOptions {
   @Option(
       names = "--builtins-root",
       paramLabel = "DIR",
-      description = "The folder the built-in file tools work in (default: the current folder).")
+      description =
+          "The folder the built-in tools work in; paths outside it are refused (default: the"
+              + " current folder, unconfined).")
   Path builtinsRoot;
 
   /** Whether an MCP config was given. */
@@ -70,7 +73,7 @@ public final class SourceOptions {
       if (!Files.isDirectory(builtinsRoot)) {
         throw new CliException("--builtins-root " + builtinsRoot + ": no such folder");
       }
-      throw new CliException("--builtins-root needs the built-in tools (not in this build yet)");
+      b.builtins(BuiltinsOptions.builder().baseDir(builtinsRoot).confineToBaseDir(true).build());
     }
     for (String doc : openapi) {
       b.tools(openApiTools(io, doc));

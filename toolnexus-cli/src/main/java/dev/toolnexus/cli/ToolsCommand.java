@@ -98,7 +98,8 @@ final class ToolsCommand implements Callable<Integer> {
     if (!status.isEmpty()) {
       out.println();
       out.println("MCP servers:");
-      status.forEach((name, st) -> out.println("  " + name + "  " + st));
+      int width = status.keySet().stream().mapToInt(String::length).max().orElse(0);
+      status.forEach((name, st) -> out.printf("  %-" + width + "s  %s%n", name, st));
     }
   }
 

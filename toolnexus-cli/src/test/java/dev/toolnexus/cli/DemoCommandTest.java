@@ -17,6 +17,9 @@ class DemoCommandTest {
         .contains("← skill: <skill_content name=\"greeter\">")
         .contains("→ count_words {\"text\":\"Hello, Ada! Greetings from the demo.\"}")
         .contains("← count_words: 6 words")
+        .contains("→ bash {\"command\":\"sh '")
+        .contains("← bash: Hello, Ada! Greetings from the toolnexus demo skill.")
+        .contains("It printed: \"Hello, Ada! Greetings from the toolnexus demo skill.\"")
         .contains("count_words answered: 6 words")
         .contains("status done)");
   }

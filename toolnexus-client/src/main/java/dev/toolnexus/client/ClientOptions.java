@@ -1,6 +1,13 @@
 package dev.toolnexus.client;
 
 import dev.toolnexus.WaitFor;
+import dev.toolnexus.client.internal.RequestParams;
+import dev.toolnexus.client.memory.ConversationStore;
+import dev.toolnexus.client.memory.InMemoryConversationStore;
+import dev.toolnexus.client.retry.RetryDecision;
+import dev.toolnexus.client.retry.RetryInfo;
+import dev.toolnexus.client.retry.RetryPolicy;
+import dev.toolnexus.client.retry.Sleeper;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -8,7 +15,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -43,6 +52,15 @@ import java.util.function.UnaryOperator;
  * @param bodyTransform rewrites the assembled body just before it is written; null for none
  * @param env where API keys are looked up; default {@link System#getenv(String)}
  * @param generate the in-process model; when set there is no wire (no baseUrl, style or key)
+ * @param retries retries after a failed LLM attempt; default 2, 0 for exactly one attempt
+ * @param retryBaseMs the backoff base in milliseconds (exponential, with jitter); default 500
+ * @param retryableStatuses statuses retried on top of the fixed 429/500/502/503/504/529 set
+ * @param onError decides retry or fail per failed attempt (bounded by {@code retries}); null for
+ *     the default: retry exactly the retryable ones
+ * @param sleeper how the client waits between attempts; default {@link Sleeper#system()}
+ * @param requestParams keys merged into every LLM body (a key here wins); {@code messages}, {@code
+ *     tools} and {@code stream} are stripped with a warning
+ * @param store where {@code ask} and {@code conversation} keep transcripts; default in memory
  */
 public record ClientOptions(
     String baseUrl,
@@ -66,7 +84,14 @@ public record ClientOptions(
     int maxTokens,
     UnaryOperator<Map<String, Object>> bodyTransform,
     UnaryOperator<String> env,
-    Generate generate) {
+    Generate generate,
+    int retries,
+    long retryBaseMs,
+    Set<Integer> retryableStatuses,
+    Function<RetryInfo, RetryDecision> onError,
+    Sleeper sleeper,
+    Map<String, Object> requestParams,
+    ConversationStore store) {
 
   /** The default per-attempt request timeout: 120 seconds. */
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(120);
@@ -93,6 +118,16 @@ public record ClientOptions(
     clock = clock == null ? Clock.systemUTC() : clock;
     unsupportedParts = unsupportedParts == null ? UnsupportedParts.BY_PROVENANCE : unsupportedParts;
     env = env == null ? System::getenv : env;
+    retryableStatuses = retryableStatuses == null ? Set.of() : Set.copyOf(retryableStatuses);
+    sleeper = sleeper == null ? Sleeper.system() : sleeper;
+    requestParams = RequestParams.sanitize(requestParams, style);
+    store = store == null ? new InMemoryConversationStore() : store;
+    if (retries < 0) {
+      throw new IllegalArgumentException("retries must be 0 or more, got " + retries);
+    }
+    if (retryBaseMs < 0) {
+      throw new IllegalArgumentException("retryBaseMs must be 0 or more, got " + retryBaseMs);
+    }
     if (generate == null && baseUrl == null && style == Style.GEMINI) {
       baseUrl = GEMINI_BASE_URL;
     }
@@ -135,7 +170,19 @@ public record ClientOptions(
     b.bodyTransform = bodyTransform;
     b.env = env;
     b.generate = generate;
+    b.retries = retries;
+    b.retryBaseMs = retryBaseMs;
+    b.retryableStatuses = retryableStatuses;
+    b.onError = onError;
+    b.sleeper = sleeper;
+    b.requestParams = requestParams;
+    b.store = store;
     return b;
+  }
+
+  /** The retry policy these options describe. */
+  public RetryPolicy retryPolicy() {
+    return RetryPolicy.of(retries, retryBaseMs, retryableStatuses);
   }
 
   /** Never prints the API key or header values. */
@@ -180,6 +227,13 @@ public record ClientOptions(
     private UnaryOperator<Map<String, Object>> bodyTransform;
     private UnaryOperator<String> env;
     private Generate generate;
+    private int retries = RetryPolicy.DEFAULT_RETRIES;
+    private long retryBaseMs = RetryPolicy.DEFAULT_BASE_MS;
+    private Set<Integer> retryableStatuses;
+    private Function<RetryInfo, RetryDecision> onError;
+    private Sleeper sleeper;
+    private Map<String, Object> requestParams;
+    private ConversationStore store;
 
     private Builder() {}
 
@@ -327,6 +381,54 @@ public record ClientOptions(
       return this;
     }
 
+    /** Retries after a failed LLM attempt (default 2); 0 means exactly one attempt. */
+    public Builder retries(int value) {
+      this.retries = value;
+      return this;
+    }
+
+    /** The backoff base in milliseconds (default 500): attempt n waits base·2ⁿ plus jitter. */
+    public Builder retryBaseMs(long value) {
+      this.retryBaseMs = value;
+      return this;
+    }
+
+    /** Statuses to retry in addition to 429/500/502/503/504/529 (it can only add). */
+    public Builder retryableStatuses(Set<Integer> value) {
+      this.retryableStatuses = value;
+      return this;
+    }
+
+    /** The retry-or-fail classifier for each failed attempt; bounded by {@link #retries}. */
+    public Builder onError(Function<RetryInfo, RetryDecision> value) {
+      this.onError = value;
+      return this;
+    }
+
+    /** How waits between attempts are spent (a test records them instead). */
+    public Builder sleeper(Sleeper value) {
+      this.sleeper = value;
+      return this;
+    }
+
+    /** The whole-run deadline in milliseconds; see {@link #timeout(Duration)}. */
+    public Builder timeoutMs(long value) {
+      this.timeout = Duration.ofMillis(value);
+      return this;
+    }
+
+    /** Keys shallow-merged into every LLM body after the client's own (a key here wins). */
+    public Builder requestParams(Map<String, Object> value) {
+      this.requestParams = value;
+      return this;
+    }
+
+    /** Where {@code ask} and {@code conversation} keep transcripts (default: in memory). */
+    public Builder store(ConversationStore value) {
+      this.store = value;
+      return this;
+    }
+
     /** The options. */
     public ClientOptions build() {
       return new ClientOptions(
@@ -351,7 +453,14 @@ public record ClientOptions(
           maxTokens,
           bodyTransform,
           env,
-          generate);
+          generate,
+          retries,
+          retryBaseMs,
+          retryableStatuses,
+          onError,
+          sleeper,
+          requestParams,
+          store);
     }
   }
 }

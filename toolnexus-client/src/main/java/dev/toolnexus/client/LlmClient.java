@@ -222,7 +222,13 @@ public final class LlmClient {
   /**
    * Continues a run that halted with {@link RunStatus#PENDING}, in this or another process, from
    * plain data: the halted run's {@link RunResult#messages()}, its {@link RunResult#pending()} and
-   * the host's {@link Answer}. See {@link RunOptions} for cancel and deadline.
+   * the host's {@link Answer}. Every tool-result slot of the halted turn is filled in call order
+   * before the model is called again (no new user turn): calls that completed keep their results
+   * (nothing runs twice); the halted call takes {@code answer.data.results[]} by id or the {@code
+   * output}/{@code isError} shorthand, else is re-executed once with the answer in {@code
+   * ToolContext.answer} (as the inline {@code waitFor} path does); a not-ok answer feeds back
+   * {@code declined/expired: <prompt>}; a later concurrent suspension takes a supplied result by id
+   * or runs again (and may halt the run again with its own request).
    *
    * @throws IllegalArgumentException when the answer does not echo the request id, the history is
    *     not halted on that request, or a supplied result is malformed

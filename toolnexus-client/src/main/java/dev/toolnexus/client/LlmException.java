@@ -13,6 +13,7 @@ public final class LlmException extends RuntimeException {
   private final String body;
   private final String retryAfter;
   private final String providerMessage;
+  private final String requestId;
 
   /**
    * A failure with full detail.
@@ -31,11 +32,34 @@ public final class LlmException extends RuntimeException {
       String retryAfter,
       String providerMessage,
       Throwable cause) {
+    this(message, status, body, retryAfter, providerMessage, null, cause);
+  }
+
+  /**
+   * A failure with full detail and the provider's request id.
+   *
+   * @param message the human-readable message
+   * @param status the HTTP status, or 0 when there was no HTTP response
+   * @param body the redacted response body; null when none
+   * @param retryAfter the raw {@code Retry-After} header; null when absent
+   * @param providerMessage the provider's error message when the body carried one
+   * @param requestId the provider's request id (a response header or the body); null when none
+   * @param cause the underlying failure, may be null
+   */
+  public LlmException(
+      String message,
+      int status,
+      String body,
+      String retryAfter,
+      String providerMessage,
+      String requestId,
+      Throwable cause) {
     super(message, cause);
     this.status = status;
     this.body = body;
     this.retryAfter = retryAfter;
     this.providerMessage = providerMessage;
+    this.requestId = requestId;
   }
 
   /** A failure without an HTTP response (transport, protocol, stream). */
@@ -56,6 +80,14 @@ public final class LlmException extends RuntimeException {
   /** The raw {@code Retry-After} header value, verbatim; null when the response had none. */
   public String retryAfter() {
     return retryAfter;
+  }
+
+  /**
+   * The provider's id for the failed request ({@code x-request-id}, {@code request-id}, or the
+   * body's {@code request_id}), for a support ticket; null when the response had none.
+   */
+  public String requestId() {
+    return requestId;
   }
 
   /** The provider's {@code error.message}, when the body had one; else null. */

@@ -172,4 +172,49 @@ class AnthropicLoopTest {
     assertThat(r.limit()).isEqualTo("maxTurns");
     assertThat(r.messages()).hasSize(3);
   }
+
+  @Test
+  void thinkingBlocksAreKeptVerbatimAndSentBackWithTheToolUse() {
+    String content =
+        "[{\"type\":\"thinking\",\"thinking\":\"Need the weather.\",\"signature\":\"EqQBCgIYAh\"},"
+            + "{\"type\":\"tool_use\",\"id\":\"toolu_9\",\"name\":\"get_weather\",\"input\":{\"location\":\"Pune\"}}]";
+    provider
+        .json(
+            "{\"id\":\"msg_t\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"claude-sonnet-4-5\","
+                + "\"content\":"
+                + content
+                + ",\"stop_reason\":\"tool_use\",\"usage\":{\"input_tokens\":5,\"output_tokens\":7}}")
+        .json(anthropicText("Warm.", 1, 1));
+    LlmClient client = LlmClient.create(Fixtures.anthropic(provider).build());
+
+    RunResult r = client.run("Weather in Pune?", kit);
+
+    assertThat(r.toolCalls().get(0).output()).isEqualTo("Sunny, 21C in Pune");
+    assertThat(provider.request(1).body())
+        .contains("{\"role\":\"assistant\",\"content\":" + content + "}");
+    Message.AssistantMessage first = (Message.AssistantMessage) r.messages().get(1);
+    assertThat(Message.fromJson(Message.toJson(r.messages())).get(1)).isEqualTo(first);
+  }
+
+  @Test
+  void aToolCallWithNoArgumentsRunsWithAnEmptyObject() {
+    Toolkit clock =
+        Toolkit.of(Tools.define("now", "the time", Map.of("type", "object"), (a, c) -> "noon"));
+    provider
+        .json(Fixtures.openaiCalls(1, 1, new String[] {"c1", "now", ""}))
+        .json(Fixtures.openaiText("It is noon.", 1, 1));
+    LlmClient client =
+        LlmClient.create(
+            ClientOptions.builder()
+                .baseUrl(provider.baseUrl())
+                .style(Style.OPENAI)
+                .model("m")
+                .apiKey("k")
+                .build());
+
+    RunResult r = client.run("time?", clock);
+
+    assertThat(r.toolCalls().get(0).isError()).isFalse();
+    assertThat(r.toolCalls().get(0).output()).isEqualTo("noon");
+  }
 }

@@ -347,4 +347,29 @@ class GeminiStyleTest {
         ClientOptions.builder().style("gemini").model("gemini-3-flash").apiKey("k").build();
     assertThat(options.baseUrl()).isEqualTo("https://generativelanguage.googleapis.com/v1beta");
   }
+
+  @Test
+  void generationAndToolConfigReachTheBodyThroughRequestShaping() {
+    server.reply(ANSWER);
+    LlmClient c =
+        LlmClient.create(
+            ClientOptions.builder()
+                .style("gemini")
+                .baseUrl(server.baseUrl())
+                .model("gemini-3-flash")
+                .apiKey("k")
+                .bodyTransform(
+                    b -> {
+                      b.put("generationConfig", Map.of("temperature", 0, "maxOutputTokens", 256));
+                      b.put("toolConfig", Map.of("functionCallingConfig", Map.of("mode", "ANY")));
+                      return b;
+                    })
+                .build());
+    c.run("hi", RunOptions.of(concurrentToolkit()));
+    Map<String, Object> body = server.requests().get(0).body();
+    assertThat(body.get("generationConfig"))
+        .isEqualTo(Map.of("temperature", 0, "maxOutputTokens", 256));
+    assertThat(body.get("toolConfig"))
+        .isEqualTo(Map.of("functionCallingConfig", Map.of("mode", "ANY")));
+  }
 }

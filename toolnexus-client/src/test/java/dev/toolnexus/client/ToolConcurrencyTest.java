@@ -159,4 +159,57 @@ class ToolConcurrencyTest {
     assertThat(r.toolCalls()).extracting(ToolCallRecord::output).containsExactly("woke: timeout");
     assertThat(List.copyOf(provider.requests())).hasSize(1);
   }
+
+  @Test
+  void aDeadlineInterruptsABlockedWaitFor() {
+    Tool gate =
+        Tools.define(
+            "gate",
+            "suspends",
+            Map.of("type", "object"),
+            (args, ctx) ->
+                dev.toolnexus.ToolResult.pending(
+                    new dev.toolnexus.Request("g1", "approval", "Allow?", null, null, null)));
+    provider.json(openaiCalls(2, 1, new String[] {"c1", "gate", "{}"}));
+    CountDownLatch never = new CountDownLatch(1);
+    LlmClient client =
+        LlmClient.create(
+            Fixtures.openai(provider)
+                .timeout(java.time.Duration.ofMillis(200))
+                .waitFor(
+                    req -> {
+                      never.await();
+                      return dev.toolnexus.Answer.ok(req.id());
+                    })
+                .build());
+
+    RunResult r = client.run("go", Toolkit.of(gate));
+
+    assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
+    assertThat(r.limit()).isEqualTo(RunResult.LIMIT_TIMEOUT);
+    assertThat(r.usage()).isEqualTo(new Usage(2, 1, 3));
+  }
+
+  @Test
+  void cancellingANonStreamingRunAbortsItsInFlightRequest() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    provider.stall(release);
+    LlmClient client =
+        LlmClient.create(
+            Fixtures.openai(provider).requestTimeout(java.time.Duration.ofMinutes(5)).build());
+    dev.toolnexus.CancelToken cancel = new dev.toolnexus.CancelToken();
+    try {
+      var future = client.runAsync("go", RunOptions.of(Toolkit.of()).withCancel(cancel));
+      assertThat(provider.stalled.await(20, TimeUnit.SECONDS)).isTrue();
+      cancel.cancel();
+      // JDK 25's join wraps the run's exception in another CancellationException ("join").
+      org.assertj.core.api.Assertions.assertThatThrownBy(future::join)
+          .isInstanceOf(java.util.concurrent.CancellationException.class)
+          .satisfiesAnyOf(
+              e -> assertThat(e).hasMessage("run cancelled"),
+              e -> assertThat(e.getCause()).hasMessage("run cancelled"));
+    } finally {
+      release.countDown();
+    }
+  }
 }

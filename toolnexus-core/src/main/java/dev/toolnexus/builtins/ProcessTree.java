@@ -4,11 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Starts a command as its own job and stops the whole job (SPEC §4A): on POSIX the command runs in
@@ -55,8 +54,14 @@ final class ProcessTree {
    */
   static boolean kill(Process process) {
     ProcessHandle root = process.toHandle();
-    List<ProcessHandle> tree = new ArrayList<>();
-    root.descendants().forEach(tree::add); // captured before any signal, while still reachable
+    // captured before any signal, while still reachable: descendants, plus the members of the
+    // job's process group that the shell no longer parents (background children of a shell
+    // that already exited)
+    Set<ProcessHandle> tree = new LinkedHashSet<>();
+    root.descendants().forEach(tree::add);
+    if (SETSID != null) {
+      tree.addAll(groupMembers(root.pid()));
+    }
     tree.add(root);
     if (ShellDetector.isWindows()) {
       tree.forEach(ProcessHandle::destroyForcibly);
@@ -95,19 +100,69 @@ final class ProcessTree {
     }
   }
 
-  private static boolean awaitGone(List<ProcessHandle> tree, long millis) {
-    CompletableFuture<?>[] exits =
-        tree.stream()
-            .filter(ProcessHandle::isAlive)
-            .map(ProcessHandle::onExit)
-            .toArray(CompletableFuture[]::new);
-    try {
-      CompletableFuture.allOf(exits).get(millis, TimeUnit.MILLISECONDS);
-    } catch (TimeoutException | ExecutionException e) {
-      // fall through to the liveness check
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+  /**
+   * Waits until no process of {@code tree} is running, polling, since {@code onExit} of a process
+   * that is not our child only completes once it is reaped, and an orphan reparented to an init
+   * that reaps slowly stays a zombie long after it stopped running.
+   */
+  private static boolean awaitGone(Set<ProcessHandle> tree, long millis) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    long pause = 1;
+    while (true) {
+      if (tree.stream().noneMatch(ProcessTree::isRunning)) {
+        return true;
+      }
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
+      try {
+        Thread.sleep(pause);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return tree.stream().noneMatch(ProcessTree::isRunning);
+      }
+      pause = Math.min(pause * 2, 25);
     }
-    return tree.stream().noneMatch(ProcessHandle::isAlive);
+  }
+
+  /** The processes whose process group is {@code pgid}, read from procfs; empty without it. */
+  private static List<ProcessHandle> groupMembers(long pgid) {
+    List<ProcessHandle> members = new ArrayList<>();
+    if (!Files.isDirectory(Path.of("/proc/self"))) {
+      return members;
+    }
+    ProcessHandle.allProcesses()
+        .forEach(
+            h -> {
+              String[] fields = statFields(h.pid());
+              if (fields != null && fields.length > 2 && fields[2].equals(Long.toString(pgid))) {
+                members.add(h);
+              }
+            });
+    return members;
+  }
+
+  /** The fields of /proc/PID/stat after the command name: state, ppid, pgrp, ...; or null. */
+  private static String[] statFields(long pid) {
+    try {
+      String s = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      int close = s.lastIndexOf(')');
+      return close < 0 ? null : s.substring(close + 2).split(" ");
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** Whether the process still runs: alive, and on Linux not a zombie waiting to be reaped. */
+  static boolean isRunning(ProcessHandle h) {
+    if (!h.isAlive()) {
+      return false;
+    }
+    String[] fields = statFields(h.pid());
+    if (fields == null || fields.length == 0 || fields[0].isEmpty()) {
+      return h.isAlive(); // no procfs: trust the JDK
+    }
+    char state = fields[0].charAt(0);
+    return state != 'Z' && state != 'X';
   }
 }

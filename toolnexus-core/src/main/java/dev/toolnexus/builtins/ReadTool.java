@@ -59,7 +59,7 @@ final class ReadTool {
       if (offsetArg == null && limitArg == null) {
         return whole(host, content);
       }
-      return window(host, content, offsetArg, limitArg);
+      return window(host, shown, content, offsetArg, limitArg);
     } catch (TextFiles.NotText e) {
       return ToolResult.error("read: " + e.getMessage());
     }
@@ -86,9 +86,20 @@ final class ReadTool {
         .withMetadata(Map.of("truncated", true, "nextOffset", shownLines + 1));
   }
 
-  private static ToolResult window(Host host, String content, Long offsetArg, Long limitArg) {
+  private static ToolResult window(
+      Host host, String shown, String content, Long offsetArg, Long limitArg) {
     String[] lines = content.split("\n", -1);
     long offset = offsetArg == null ? 1 : Math.max(1, offsetArg);
+    if (offset > lines.length) {
+      return ToolResult.error(
+          "read: offset "
+              + offset
+              + " is past the end of "
+              + shown
+              + " ("
+              + lines.length
+              + " lines)");
+    }
     int start = (int) Math.min(offset - 1, lines.length);
     long limit = limitArg == null ? lines.length - start : Math.max(0, limitArg);
     int end = (int) Math.min(start + limit, lines.length);

@@ -137,7 +137,10 @@ final class WebfetchTool {
           .withMetadata(meta);
     }
     String text = new String(body, charsetOf(contentType));
-    boolean html = mime.equals("text/html") || mime.equals("application/xhtml+xml");
+    boolean html =
+        mime.equals("text/html")
+            || mime.equals("application/xhtml+xml")
+            || (mime.isEmpty() && looksLikeHtml(text));
     String out;
     if (!html || format.equals("html")) {
       out = text;
@@ -148,6 +151,13 @@ final class WebfetchTool {
     }
     return ToolResult.ok(OutputCap.headWithNotice("webfetch", out, host.maxOutputBytes(), null))
         .withMetadata(meta);
+  }
+
+  /** For a response without a Content-Type only: a document that opens like HTML. */
+  private static boolean looksLikeHtml(String text) {
+    String head = text.stripLeading();
+    head = head.substring(0, Math.min(head.length(), 15)).toLowerCase(Locale.ROOT);
+    return head.startsWith("<!doctype html") || head.startsWith("<html");
   }
 
   private static ContentPart mediaPart(String mime, byte[] body) {

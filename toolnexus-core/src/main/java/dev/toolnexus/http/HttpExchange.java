@@ -5,6 +5,7 @@ import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.internal.Errors;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLEncoder;
@@ -47,6 +48,16 @@ final class HttpExchange {
 
   /** Sends the request and maps every outcome to a result; never throws. */
   ToolResult run() {
+    try {
+      return exchange();
+    } catch (RuntimeException e) {
+      // a defect or a client that broke its contract; still a result, never a stack trace
+      return ToolResult.error(tool.name() + ": request failed: " + Errors.message(e))
+          .withMetadata("error", "io");
+    }
+  }
+
+  private ToolResult exchange() {
     HttpRequest request;
     try {
       request = buildRequest();
@@ -123,6 +134,10 @@ final class HttpExchange {
   private HttpRequest buildRequest() throws InvalidCall, EnvExpansion.MissingVariableException {
     String url = fillPlaceholders();
     List<String> query = new ArrayList<>();
+    for (Map.Entry<String, String> q : tool.staticQuery().entrySet()) {
+      String value = EnvExpansion.expand("query parameter " + q.getKey(), q.getValue(), tool.env());
+      ParamEncoding.query(query, q.getKey(), value, QueryStyle.FORM);
+    }
     tool.queryArgs()
         .forEach(
             (arg, param) -> {
@@ -132,7 +147,8 @@ final class HttpExchange {
             });
     Map<String, String> headers = new LinkedHashMap<>();
     for (Map.Entry<String, String> h : tool.staticHeaders().entrySet()) {
-      headers.put(h.getKey(), EnvExpansion.expand(h.getKey(), h.getValue(), tool.env()));
+      headers.put(
+          h.getKey(), EnvExpansion.expand("header " + h.getKey(), h.getValue(), tool.env()));
     }
     tool.headerArgs()
         .forEach(
@@ -161,10 +177,16 @@ final class HttpExchange {
     }
     target = method + " " + HttpFailure.withoutQuery(uri);
     HttpRequest.BodyPublisher body = bodiless ? null : body(headers);
-    HttpRequest.Builder builder =
-        HttpRequest.newBuilder(uri)
-            .timeout(timeout)
-            .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body);
+    HttpRequest.Builder builder;
+    try {
+      builder = HttpRequest.newBuilder(uri);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidCall("the URL " + uri + " cannot be requested: " + e.getMessage());
+    }
+    // a zero or negative context timeout is caught by the deadline before anything is sent
+    builder
+        .timeout(timeout.isNegative() || timeout.isZero() ? Duration.ofMillis(1) : timeout)
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body);
     for (Map.Entry<String, String> h : headers.entrySet()) {
       try {
         builder.header(h.getKey(), h.getValue());

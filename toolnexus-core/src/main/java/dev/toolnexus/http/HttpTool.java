@@ -42,6 +42,7 @@ public final class HttpTool implements Tool {
   private final List<String> placeholders;
   private final Map<String, String> headers;
   private final Map<String, QueryParam> queryArgs;
+  private final Map<String, String> staticQuery;
   private final Map<String, String> headerArgs;
   private final BodyMode bodyMode;
   private final String bodyArg;
@@ -64,6 +65,7 @@ public final class HttpTool implements Tool {
     requireAbsoluteUrl(b.name, url);
     this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
     this.queryArgs = Collections.unmodifiableMap(new LinkedHashMap<>(b.queryArgs));
+    this.staticQuery = Collections.unmodifiableMap(new LinkedHashMap<>(b.staticQuery));
     this.headerArgs = Collections.unmodifiableMap(new LinkedHashMap<>(b.headerArgs));
     headers.keySet().forEach(h -> requireHeaderName(b.name, h));
     headerArgs.values().forEach(h -> requireHeaderName(b.name, h));
@@ -163,6 +165,10 @@ public final class HttpTool implements Tool {
     return queryArgs;
   }
 
+  Map<String, String> staticQuery() {
+    return staticQuery;
+  }
+
   Map<String, String> headerArgs() {
     return headerArgs;
   }
@@ -253,6 +259,7 @@ public final class HttpTool implements Tool {
     private String url;
     private final Map<String, String> headers = new LinkedHashMap<>();
     private final Map<String, QueryParam> queryArgs = new LinkedHashMap<>();
+    private final Map<String, String> staticQuery = new LinkedHashMap<>();
     private final Map<String, String> headerArgs = new LinkedHashMap<>();
     private BodyMode bodyMode = BodyMode.JSON;
     private String bodyArg;
@@ -304,6 +311,15 @@ public final class HttpTool implements Tool {
     /** Static headers; see {@link #header}. */
     public Builder headers(Map<String, String> values) {
       values.forEach(this::header);
+      return this;
+    }
+
+    /**
+     * A query parameter sent with every call, such as an API key; {@code ${NAME}} in the value
+     * expands from the environment at call time. Error messages and logs never show query strings.
+     */
+    public Builder staticQuery(String name, String value) {
+      staticQuery.put(Objects.requireNonNull(name, "query name"), Objects.requireNonNull(value));
       return this;
     }
 

@@ -16,6 +16,7 @@ import java.util.function.Function;
  *
  * @param baseUrl replaces the document's {@code servers}; null to use them
  * @param headers sent with every request; {@code ${NAME}} expands from {@code env} at call time
+ * @param query query parameters sent with every request (API keys), expanded like headers
  * @param includeOperations operation ids to import (with the other include sets: any match)
  * @param includeTags tags to import
  * @param includePaths path prefixes to import
@@ -31,6 +32,7 @@ import java.util.function.Function;
 public record OpenApiOptions(
     String baseUrl,
     Map<String, String> headers,
+    Map<String, String> query,
     Set<String> includeOperations,
     Set<String> includeTags,
     List<String> includePaths,
@@ -49,6 +51,10 @@ public record OpenApiOptions(
         headers == null
             ? Map.of()
             : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    query =
+        query == null
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(query));
     includeOperations = includeOperations == null ? Set.of() : Set.copyOf(includeOperations);
     includeTags = includeTags == null ? Set.of() : Set.copyOf(includeTags);
     includePaths = includePaths == null ? List.of() : List.copyOf(includePaths);
@@ -92,6 +98,7 @@ public record OpenApiOptions(
   public static final class Builder {
     private String baseUrl;
     private final Map<String, String> headers = new LinkedHashMap<>();
+    private final Map<String, String> query = new LinkedHashMap<>();
     private final Set<String> includeOperations = new LinkedHashSet<>();
     private final Set<String> includeTags = new LinkedHashSet<>();
     private final Set<String> includePaths = new LinkedHashSet<>();
@@ -121,6 +128,15 @@ public record OpenApiOptions(
     /** Headers sent with every request. */
     public Builder headers(Map<String, String> values) {
       headers.putAll(values);
+      return this;
+    }
+
+    /**
+     * A query parameter sent with every request, e.g. {@code api_key=${API_KEY}}; an operation
+     * parameter of the same name is then not asked from the model.
+     */
+    public Builder query(String name, String value) {
+      query.put(Objects.requireNonNull(name), Objects.requireNonNull(value));
       return this;
     }
 
@@ -197,6 +213,7 @@ public record OpenApiOptions(
       return new OpenApiOptions(
           baseUrl,
           headers,
+          query,
           includeOperations,
           includeTags,
           List.copyOf(includePaths),

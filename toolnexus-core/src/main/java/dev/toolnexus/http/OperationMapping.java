@@ -65,6 +65,7 @@ final class OperationMapping {
             .resultMode(options.resultMode())
             .client(options.client())
             .body(BodyMode.NONE);
+    options.query().forEach(tool::staticQuery);
     String accept = accept();
     if (accept != null) {
       tool.header("Accept", accept);
@@ -133,7 +134,11 @@ final class OperationMapping {
         }
         put(name, p, true);
       }
-      case "query" -> tool.queryParam(put(argName(name, "query"), p, isRequired), name, style(p));
+      case "query" -> {
+        if (!importer.options().query().containsKey(name)) {
+          tool.queryParam(put(argName(name, "query"), p, isRequired), name, style(p));
+        }
+      }
       case "header" -> {
         if (IGNORED_HEADERS.contains(name.toLowerCase(Locale.ROOT))
             || importer.options().headers().keySet().stream().anyMatch(name::equalsIgnoreCase)) {

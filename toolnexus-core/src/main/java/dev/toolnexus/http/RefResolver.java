@@ -142,6 +142,7 @@ final class RefResolver {
           }
         }
         dropReadOnly(out);
+        toJsonSchema(out);
         return out;
       }
       if (node instanceof List<?> l) {
@@ -195,6 +196,49 @@ final class RefResolver {
         target instanceof Map<?, ?> m && m.get("description") instanceof String d ? d + " " : "";
     out.put("description", description + "(" + name + ": " + why + ")");
     return out;
+  }
+
+  /**
+   * Rewrites the OpenAPI 3.0 spellings JSON Schema 2020-12 does not know: {@code nullable: true}
+   * becomes {@code "null"} among the types (and in the enum), and boolean {@code
+   * exclusiveMinimum}/{@code exclusiveMaximum} take the bound's value. Validators and providers
+   * then read the schema as intended; a nullable schema without a type keeps {@code nullable}.
+   */
+  private static void toJsonSchema(Map<String, Object> schema) {
+    Object nullable = schema.get("nullable");
+    if (Boolean.FALSE.equals(nullable)) {
+      schema.remove("nullable");
+    } else if (Boolean.TRUE.equals(nullable) && schema.get("type") != null) {
+      Object type = schema.get("type");
+      List<Object> types = new ArrayList<>();
+      if (type instanceof List<?> l) {
+        types.addAll(l);
+      } else {
+        types.add(type);
+      }
+      if (!types.contains("null")) {
+        types.add("null");
+      }
+      schema.put("type", types);
+      if (schema.get("enum") instanceof List<?> values && !values.contains(null)) {
+        List<Object> withNull = new ArrayList<>(values);
+        withNull.add(null);
+        schema.put("enum", withNull);
+      }
+      schema.remove("nullable");
+    }
+    exclusiveBound(schema, "exclusiveMinimum", "minimum");
+    exclusiveBound(schema, "exclusiveMaximum", "maximum");
+  }
+
+  private static void exclusiveBound(Map<String, Object> schema, String exclusive, String bound) {
+    if (!(schema.get(exclusive) instanceof Boolean flag)) {
+      return;
+    }
+    schema.remove(exclusive);
+    if (flag && schema.get(bound) != null) {
+      schema.put(exclusive, schema.remove(bound));
+    }
   }
 
   /** Request schemas leave out properties the server marks {@code readOnly}. */

@@ -67,16 +67,36 @@ class BashToolTest {
     String command =
         "echo $$ > shell.pid; sh -c 'echo $$ > child.pid; exec sleep 30' & "
             + "while [ ! -s child.pid ]; do sleep 0.01; done; echo started; wait";
-    ToolResult r = run(bash(), "command", command, "timeout", 1500);
+    ToolResult r = run(bash(), "command", command, "timeout", 2500);
 
     assertThat(r.isError()).isTrue();
-    assertThat(r.output()).isEqualTo("bash: command timed out after 1500ms\nstarted\n");
+    assertThat(r.output()).isEqualTo("bash: command timed out after 2500ms\nstarted\n");
     assertThat(r.metadata())
         .containsEntry("timedOut", true)
         .containsEntry("killedTree", true)
         .containsEntry("shell", "/bin/sh -c");
     assertGone(pidIn("shell.pid"));
     assertGone(pidIn("child.pid"));
+  }
+
+  @Test
+  void aBackgroundProcessThatOutlivesTheShellIsStoppedAtTheTimeout() throws Exception {
+    // the shell exits at once, but its background child keeps the output open
+    ToolResult r =
+        run(bash(), "command", "sleep 30 & echo $! > bg.pid; echo started", "timeout", 2000);
+    assertThat(r.output()).isEqualTo("bash: command timed out after 2000ms\nstarted\n");
+    assertThat(r.metadata()).containsEntry("timedOut", true);
+    assertGone(pidIn("bg.pid"));
+  }
+
+  @Test
+  void aHostShellIsUsedVerbatimAndReported() {
+    Tool custom =
+        B.tool(BuiltinsOptions.builder().baseDir(dir).shell("/bin/sh", "-e", "-c").build(), "bash");
+    ToolResult r = run(custom, "command", "false; echo unreachable");
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output()).isEqualTo("\nbash: command exited with code 1");
+    assertThat(r.metadata()).containsEntry("shell", "/bin/sh -e -c");
   }
 
   @Test
@@ -128,9 +148,14 @@ class BashToolTest {
     return Long.parseLong(Files.readString(dir.resolve(name)).trim());
   }
 
-  private static void assertGone(long pid) {
-    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
-        .as("process %d is still running", pid)
-        .isFalse();
+  /** Gone: no such process, or a zombie (it stopped; only its exit status awaits reaping). */
+  private static void assertGone(long pid) throws Exception {
+    Path stat = Path.of("/proc/" + pid + "/stat");
+    boolean running = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    if (running && Files.exists(stat)) {
+      String s = Files.readString(stat);
+      running = s.charAt(s.lastIndexOf(')') + 2) != 'Z';
+    }
+    assertThat(running).as("process %d is still running", pid).isFalse();
   }
 }

@@ -46,6 +46,14 @@ class ReadToolTest {
   }
 
   @Test
+  void anOffsetPastTheEndIsAnErrorSayingHowLongTheFileIs() throws Exception {
+    Files.writeString(dir.resolve("a.txt"), "l1\nl2");
+    ToolResult r = run(read(), "path", "a.txt", "offset", 9);
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output()).isEqualTo("read: offset 9 is past the end of a.txt (2 lines)");
+  }
+
+  @Test
   void aMissingFileIsAnErrorNamingIt() {
     ToolResult r = run(read(), "path", "nope.txt");
     assertThat(r.isError()).isTrue();

@@ -39,6 +39,17 @@ class WebfetchToolTest {
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/page", ex -> send(ex, 200, "text/html; charset=utf-8", PAGE));
+    server.createContext(
+        "/untyped",
+        ex -> {
+          byte[] body = "<!DOCTYPE html><html><body><h2>Hi</h2></body></html>".getBytes();
+          ex.sendResponseHeaders(200, body.length);
+          try (OutputStream out = ex.getResponseBody()) {
+            out.write(body);
+          }
+        });
+    server.createContext(
+        "/huge", ex -> sendBytes(ex, 200, "text/plain", new byte[WebfetchTool.MAX_BODY_BYTES + 1]));
     server.createContext("/plain", ex -> send(ex, 200, "text/plain", "just <b>text</b>"));
     server.createContext("/missing", ex -> send(ex, 404, "text/html", "<p>gone</p>"));
     server.createContext(
@@ -112,6 +123,11 @@ class WebfetchToolTest {
   }
 
   @Test
+  void aResponseWithoutContentTypeThatOpensAsHtmlIsConverted() {
+    assertThat(run(webfetch(), "url", base + "/untyped").output()).isEqualTo("## Hi");
+  }
+
+  @Test
   void aNon2xxStatusIsAnErrorWithTheStatus() {
     ToolResult r = run(webfetch(), "url", base + "/missing");
     assertThat(r.isError()).isTrue();
@@ -138,6 +154,14 @@ class WebfetchToolTest {
     ToolResult r = call.get(20, TimeUnit.SECONDS);
     assertThat(r.output()).isEqualTo("webfetch: request cancelled (" + base + "/slow)");
     assertThat(r.metadata()).containsEntry("cancelled", true);
+  }
+
+  @Test
+  void aBodyOverTheSizeLimitIsAnError() {
+    ToolResult r = run(webfetch(), "url", base + "/huge");
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output())
+        .isEqualTo("webfetch: response body of " + base + "/huge exceeds 5242880 bytes");
   }
 
   @Test

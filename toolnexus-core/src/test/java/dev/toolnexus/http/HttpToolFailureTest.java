@@ -154,6 +154,8 @@ class HttpToolFailureTest {
     Process p =
         new ProcessBuilder(
                 keytool,
+                "-J-XX:TieredStopAtLevel=1",
+                "-J-XX:+UseSerialGC",
                 "-genkeypair",
                 "-alias",
                 "server",

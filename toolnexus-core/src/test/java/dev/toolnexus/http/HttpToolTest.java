@@ -214,6 +214,33 @@ class HttpToolTest {
   }
 
   @Test
+  void staticQueryParametersExpandFromTheEnvironmentAndComeFirst() throws Exception {
+    HttpTool t =
+        tool("GET", "/echo")
+            .staticQuery("api_key", "${PETS_KEY}")
+            .query("q")
+            .env(Map.of("PETS_KEY", "k 1")::get)
+            .build();
+
+    t.execute(args("q", "x"), null);
+
+    assertThat(server.take().query()).isEqualTo("api_key=k%201&q=x");
+  }
+
+  @Test
+  void missingVariableInAStaticQueryParameterNamesIt() {
+    HttpTool t =
+        tool("GET", "/echo").staticQuery("api_key", "${PETS_KEY}").env(name -> null).build();
+
+    ToolResult r = t.execute(Map.of(), null);
+
+    assertThat(r.output())
+        .isEqualTo(
+            "t: environment variable PETS_KEY is not set (needed by query parameter api_key)");
+    assertThat(server.pending()).isZero();
+  }
+
+  @Test
   void nonSuccessStatusIsAnErrorWithStatusAndBody() {
     ToolResult r =
         tool("GET", "/pets/{petId}/vaccinations").build().execute(args("petId", 1), null);
@@ -327,6 +354,29 @@ class HttpToolTest {
         .hasMessage("tool x: method must be an HTTP method such as GET or POST, got GE T");
     assertThatThrownBy(() -> HttpTool.builder().name("bad name").url("http://h").build())
         .hasMessage("tool name \"bad name\" may only contain letters, digits, '_' and '-'");
+  }
+
+  @Test
+  void spentContextTimeoutSendsNothing() {
+    ToolResult r =
+        tool("GET", "/echo")
+            .build()
+            .execute(Map.of(), ToolContext.empty().withTimeout(Duration.ZERO));
+
+    assertThat(r.output()).isEqualTo("GET " + server.baseUrl() + "/echo timed out after 0 ms");
+    assertThat(server.pending()).isZero();
+  }
+
+  @Test
+  void placeholderInTheHostThatBreaksTheUrlIsAnErrorResult() {
+    HttpTool t = HttpTool.builder().name("t").url("http://{tenant}.example.test/x").build();
+
+    ToolResult r = t.execute(args("tenant", "a b"), null);
+
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output())
+        .startsWith("t: the URL http://a%20b.example.test/x cannot be requested: ");
+    assertThat(r.metadata()).containsEntry("error", "invalid_request");
   }
 
   @Test

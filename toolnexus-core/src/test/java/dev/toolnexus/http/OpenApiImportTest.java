@@ -68,11 +68,44 @@ class OpenApiImportTest {
         .isEqualTo(
             "{\"type\":\"object\",\"properties\":{"
                 + "\"name\":{\"type\":\"string\",\"description\":\"The pet's name\"},"
-                + "\"tag\":{\"type\":\"string\",\"nullable\":true},"
+                + "\"tag\":{\"type\":[\"string\",\"null\"]},"
                 + "\"born\":{\"type\":\"string\",\"format\":\"date\",\"example\":\"2020-01-31\"}},"
                 + "\"required\":[\"name\"]}");
     assertThat(create.method()).isEqualTo("POST");
     assertThat(create.bodyMode()).isEqualTo(BodyMode.JSON);
+  }
+
+  @Test
+  void openApi30SpellingsBecomeJsonSchema() {
+    String text =
+        doc(
+            """
+            /a:
+              post:
+                operationId: a
+                requestBody:
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          size: {type: string, enum: [S, L], nullable: true}
+                          n: {type: integer, minimum: 1, exclusiveMinimum: true, maximum: 9,
+                              exclusiveMaximum: false}
+                          m: {type: number, nullable: false}
+                          o: {nullable: true}
+                responses: {'200': {description: ok}}
+            """,
+            "");
+
+    HttpTool a = HttpTools.fromOpenApiText(text, "n.yaml", null).tools().get(0);
+
+    assertThat(Json.write(a.inputSchema().get("properties")))
+        .isEqualTo(
+            "{\"size\":{\"type\":[\"string\",\"null\"],\"enum\":[\"S\",\"L\",null]},"
+                + "\"n\":{\"type\":\"integer\",\"maximum\":9,\"exclusiveMinimum\":1},"
+                + "\"m\":{\"type\":\"number\"},"
+                + "\"o\":{\"nullable\":true}}");
   }
 
   @Test
@@ -281,6 +314,41 @@ class OpenApiImportTest {
       PetStoreServer.Seen seen = server.take();
       assertThat(seen.query()).isEqualTo("ids=1,2&tags=a%7Cb&filter%5Bname%5D=Rex");
       assertThat(seen.header("Accept")).isEqualTo("application/json");
+    }
+  }
+
+  @Test
+  void queryApiKeyFromTheOptionsIsSentAndNotAskedFromTheModel() throws Exception {
+    try (PetStoreServer server = new PetStoreServer()) {
+      String text =
+          doc(
+              """
+              /echo:
+                get:
+                  operationId: weather
+                  parameters:
+                    - {name: appid, in: query, required: true, schema: {type: string}}
+                    - {name: city, in: query, schema: {type: string}}
+                  responses: {'200': {description: ok}}
+              """,
+              "");
+      HttpTool weather =
+          HttpTools.fromOpenApiText(
+                  text,
+                  "t.yaml",
+                  OpenApiOptions.builder()
+                      .baseUrl(server.baseUrl())
+                      .query("appid", "${WEATHER_KEY}")
+                      .env(Map.of("WEATHER_KEY", "w-1")::get)
+                      .build())
+              .tools()
+              .get(0);
+
+      assertThat(Json.write(weather.inputSchema()))
+          .isEqualTo("{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}}}");
+      weather.execute(Map.of("city", "Chennai"), null);
+
+      assertThat(server.take().query()).isEqualTo("appid=w-1&city=Chennai");
     }
   }
 

@@ -173,6 +173,19 @@ class OpenApiToolkitTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("fixtures")
+  void nullableFieldAcceptsNull(
+      String label, BiFunction<PetStoreServer, Map<String, String>, OpenApiImport> load)
+      throws Exception {
+    try (Toolkit tk = toolkit(load)) {
+      ToolResult r = tk.execute("createPet", args("name", "Bo", "tag", null));
+
+      assertThat(r.isError()).as(r.output()).isFalse();
+      assertThat(server.take().body()).isEqualTo("{\"name\":\"Bo\",\"tag\":null}");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("fixtures")
   void searchSendsRepeatedQueryParametersAndTheHeaderParameter(
       String label, BiFunction<PetStoreServer, Map<String, String>, OpenApiImport> load)
       throws Exception {

@@ -125,6 +125,26 @@ class ConformanceTest {
   }
 
   @Test
+  void quickstartToolkitGivenASkillsFolderAddsTheSkillToolBeforeHostTools() {
+    Tool weather =
+        dev.toolnexus.Tools.define(
+            "get_weather",
+            "Current weather for a city",
+            Map.of(
+                "type", "object",
+                "properties", Map.of("city", Map.of("type", "string")),
+                "required", List.of("city")),
+            a -> "sunny in " + a.get("city"));
+
+    try (Toolkit toolkit =
+        Toolkit.builder().builtins(false).tools(weather).skillsDir(SKILLS).build()) {
+      assertThat(toolkit.names()).containsExactly("skill", "get_weather");
+      assertThat(toolkit.skillsPrompt()).isEqualTo(EXPECTED_PROMPT);
+      assertThat(toolkit.toOpenAI().get(0)).containsEntry("type", "function");
+    }
+  }
+
+  @Test
   void toolkitWithoutSkillSourcesHasNoSkillToolAndAnEmptyCatalog() {
     try (Toolkit toolkit = Toolkit.builder().builtins(false).build()) {
       assertThat(toolkit.names()).doesNotContain("skill");

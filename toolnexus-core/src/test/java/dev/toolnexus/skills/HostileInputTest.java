@@ -217,6 +217,27 @@ class HostileInputTest {
   }
 
   @Test
+  void anUnclosedFenceNearTheSizeCapIsAMissingName() {
+    Fixtures.write(root, "open/SKILL.md", "---\n" + "name: x\n".repeat(120_000));
+
+    SkillSkip skip = onlySkip(Fixtures.warnings());
+
+    assertThat(skip.reason()).isEqualTo(SkipReason.MISSING_NAME);
+    assertThat(skip.detail()).isEqualTo("no --- fenced frontmatter");
+  }
+
+  @Test
+  void aHugeFrontmatterOfManyKeysParsesWithinTheCap() {
+    StringBuilder header = new StringBuilder("---\nname: many\n");
+    for (int i = 0; i < 10_000; i++) {
+      header.append("k").append(i).append(": v\n");
+    }
+    Fixtures.write(root, "many/SKILL.md", header.append("---\nbody\n").toString());
+
+    assertThat(SkillSource.load(root).get("many")).isPresent();
+  }
+
+  @Test
   void aByteOrderMarkDoesNotHideTheFrontmatter() {
     Fixtures.write(root, "bom/SKILL.md", "\uFEFF---\nname: bom\ndescription: d\n---\nbody\n");
 

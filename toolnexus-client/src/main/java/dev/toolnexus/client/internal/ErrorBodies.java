@@ -27,11 +27,27 @@ public final class ErrorBodies {
   /** The typed exception for a non-2xx response. */
   public static LlmException httpError(
       int status, URI endpoint, String body, String retryAfter, WireCodec codec) {
+    return httpError(status, endpoint, body, retryAfter, null, codec);
+  }
+
+  /** The typed exception for a non-2xx response whose headers named a request id. */
+  public static LlmException httpError(
+      int status,
+      URI endpoint,
+      String body,
+      String retryAfter,
+      String requestIdHeader,
+      WireCodec codec) {
     String redacted = redact(body == null ? "" : body);
     String where = safeEndpoint(endpoint);
     String providerMessage = null;
+    String requestId = requestIdHeader;
     try {
-      providerMessage = codec.errorMessage(Json.parse(redacted));
+      Object parsed = Json.parse(redacted);
+      providerMessage = codec.errorMessage(parsed);
+      if (requestId == null && parsed instanceof Map<?, ?> m && m.get("request_id") != null) {
+        requestId = String.valueOf(m.get("request_id"));
+      }
     } catch (IllegalArgumentException notJson) {
       providerMessage = null;
     }
@@ -49,6 +65,7 @@ public final class ErrorBodies {
         redacted,
         retryAfter,
         status == 401 || status == 403 ? null : providerMessage,
+        requestId,
         null);
   }
 

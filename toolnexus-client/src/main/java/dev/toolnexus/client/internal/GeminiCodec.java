@@ -305,6 +305,39 @@ public final class GeminiCodec implements WireCodec {
     return SYNTHETIC_ID + Long.toHexString(System.nanoTime()) + "-" + index;
   }
 
+  private static final Set<String> FILTERED =
+      Set.of(
+          "SAFETY",
+          "RECITATION",
+          "BLOCKLIST",
+          "PROHIBITED_CONTENT",
+          "SPII",
+          "IMAGE_SAFETY",
+          "IMAGE_PROHIBITED_CONTENT",
+          "IMAGE_RECITATION");
+
+  /**
+   * Gemini's {@code finishReason} in the loop's vocabulary: any function call makes {@code
+   * tool_calls}; {@code STOP} is {@code stop}, {@code MAX_TOKENS} {@code length}, the safety and
+   * recitation family {@code content_filter}; anything else is the value in lower case. The
+   * verbatim value stays in the raw payload.
+   */
+  static String finishReason(String gemini, boolean calledTools) {
+    if (calledTools) {
+      return "tool_calls";
+    }
+    if (gemini == null) {
+      return null;
+    }
+    if (gemini.equals("STOP")) {
+      return "stop";
+    }
+    if (gemini.equals("MAX_TOKENS")) {
+      return "length";
+    }
+    return FILTERED.contains(gemini) ? "content_filter" : gemini.toLowerCase(java.util.Locale.ROOT);
+  }
+
   /**
    * Gemini usage: {@code promptTokenCount}, {@code candidatesTokenCount}, {@code totalTokenCount}.
    */

@@ -105,7 +105,12 @@ final class GeminiTurn {
     Map<String, Object> extras =
         parts.isEmpty() ? Map.of() : Map.of(GeminiCodec.KEY, Map.of("parts", List.copyOf(parts)));
     return new ParsedTurn(
-        text.toString(), calls, GeminiCodec.usage(usage), finishReason, extras, raw);
+        text.toString(),
+        calls,
+        GeminiCodec.usage(usage),
+        GeminiCodec.finishReason(finishReason, !calls.isEmpty()),
+        extras,
+        raw);
   }
 
   /** A {@code GenerateContentResponse} equivalent to the streamed chunks, for hooks. */

@@ -32,6 +32,7 @@ public final class HttpModelCaller implements ModelCaller {
   private final LlmTransport transport;
   private final String apiKey;
   private final PartGate gate;
+  private final Retrier retrier;
 
   /** A caller for one client. */
   public HttpModelCaller(
@@ -45,6 +46,7 @@ public final class HttpModelCaller implements ModelCaller {
     this.transport = transport;
     this.apiKey = apiKey;
     this.gate = gate;
+    this.retrier = new Retrier(options.retryPolicy(), options.onError(), options.sleeper());
   }
 
   @Override
@@ -60,8 +62,24 @@ public final class HttpModelCaller implements ModelCaller {
   /** The exact bytes this caller would send for these inputs (deterministic). */
   public byte[] bodyBytes(
       String model, List<Message> messages, List<Map<String, Object>> tools, boolean stream) {
+    return bodyBytes(model, messages, tools, stream, Map.of());
+  }
+
+  /**
+   * The body bytes with {@code extra} keys (a translate request's tool choice or output cap) set
+   * over the codec's body, then SPEC §8's order: {@code requestParams} merged, {@code
+   * bodyTransform} last, then marshal.
+   */
+  public byte[] bodyBytes(
+      String model,
+      List<Message> messages,
+      List<Map<String, Object>> tools,
+      boolean stream,
+      Map<String, Object> extra) {
     Map<String, Object> body =
         codec.body(new WireRequest(model, messages, tools, stream, options.maxTokens(), gate));
+    body = RequestParams.merge(body, extra);
+    body = RequestParams.merge(body, options.requestParams());
     if (options.bodyTransform() != null) {
       Map<String, Object> replaced = options.bodyTransform().apply(body);
       body = replaced == null ? body : replaced;
@@ -76,21 +94,48 @@ public final class HttpModelCaller implements ModelCaller {
       List<Map<String, Object>> tools,
       Consumer<String> text,
       CancelToken cancel) {
+    return call(model, messages, tools, text, cancel, Map.of());
+  }
+
+  /**
+   * One model call with {@code extra} body keys, retried per the client's policy: a failure before
+   * the response is read (a retryable status, a network error) is retried; a stream that breaks
+   * after it started is not, since its text already reached the caller.
+   */
+  public ParsedTurn call(
+      String model,
+      List<Message> messages,
+      List<Map<String, Object>> tools,
+      Consumer<String> text,
+      CancelToken cancel,
+      Map<String, Object> extra) {
     boolean stream = text != null;
     URI endpoint = codec.endpoint(options.baseUrl(), model, stream);
     HttpRequest.Builder rb =
         HttpRequest.newBuilder(endpoint)
             .timeout(options.requestTimeout())
-            .POST(HttpRequest.BodyPublishers.ofByteArray(bodyBytes(model, messages, tools, stream)))
+            .POST(
+                HttpRequest.BodyPublishers.ofByteArray(
+                    bodyBytes(model, messages, tools, stream, extra)))
             .header("Content-Type", "application/json")
             .header("Accept", stream ? "text/event-stream" : "application/json");
     codec.authHeaders(apiKey).forEach(rb::header);
     options.headers().forEach(rb::header);
+    HttpRequest request = rb.build();
+    return retrier.run(() -> attempt(request, endpoint, stream, text, cancel), cancel);
+  }
+
+  private ParsedTurn attempt(
+      HttpRequest request,
+      URI endpoint,
+      boolean stream,
+      Consumer<String> text,
+      CancelToken cancel) {
     HttpResponse<InputStream> response;
     try {
-      response = transport.send(rb.build(), cancel);
+      response = transport.send(request, cancel);
     } catch (IOException e) {
-      throw failure(cancel, "LLM request to " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
+      throw network(cancel, "LLM request to " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CancellationException("interrupted");
@@ -100,16 +145,31 @@ public final class HttpModelCaller implements ModelCaller {
     try {
       int status = response.statusCode();
       if (status < 200 || status >= 300) {
-        String errorBody = new String(body.readNBytes(MAX_ERROR_BODY), StandardCharsets.UTF_8);
-        throw ErrorBodies.httpError(
-            status,
-            endpoint,
-            errorBody,
-            response.headers().firstValue("retry-after").orElse(null),
-            codec);
+        String errorBody;
+        try {
+          errorBody = new String(body.readNBytes(MAX_ERROR_BODY), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+          errorBody = "";
+        }
+        throw new Retrier.Failed(
+            ErrorBodies.httpError(
+                status,
+                endpoint,
+                errorBody,
+                header(response, "retry-after"),
+                requestId(response),
+                codec));
       }
       if (!stream) {
-        String json = new String(body.readAllBytes(), StandardCharsets.UTF_8);
+        String json;
+        try {
+          json = new String(body.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+          throw network(
+              cancel,
+              "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed",
+              e);
+        }
         Map<String, Object> parsed;
         try {
           parsed = Json.parseObject(json);
@@ -142,9 +202,25 @@ public final class HttpModelCaller implements ModelCaller {
     }
   }
 
+  /** A header by name, ignoring case (the JDK already compares names case-insensitively). */
+  private static String header(HttpResponse<?> response, String name) {
+    return response.headers().firstValue(name).orElse(null);
+  }
+
+  private static String requestId(HttpResponse<?> response) {
+    String id = header(response, "x-request-id");
+    return id != null ? id : header(response, "request-id");
+  }
+
+  /** A network failure of one attempt: retryable, unless the run was cancelled. */
+  private static RuntimeException network(CancelToken cancel, String what, IOException e) {
+    RuntimeException f = failure(cancel, what, e);
+    return f instanceof LlmException l ? new Retrier.Failed(l) : f;
+  }
+
   private static RuntimeException failure(CancelToken cancel, String what, IOException e) {
     if (cancel.isCancelled()) {
-      CancellationException c = new CancellationException(cancel.reason());
+      CancellationException c = new CancellationException("run " + cancel.reason());
       c.initCause(e);
       return c;
     }

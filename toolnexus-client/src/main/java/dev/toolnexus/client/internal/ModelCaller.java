@@ -13,6 +13,11 @@ public interface ModelCaller {
   /** The provider-shaped tool schema this caller sends. */
   List<Map<String, Object>> toolSchema(List<Tool> tools);
 
+  /** The turn with wire tool names mapped back to the tools' names; identity by default. */
+  default ParsedTurn resolveNames(ParsedTurn turn, List<Tool> tools) {
+    return turn;
+  }
+
   /**
    * Makes one call.
    *
@@ -22,11 +27,6 @@ public interface ModelCaller {
    * @param text receives text deltas when streaming; null for a non-streaming call
    * @param cancel aborts the call
    */
-  /** The turn with wire tool names mapped back to the tools' names; identity by default. */
-  default ParsedTurn resolveNames(ParsedTurn turn, List<Tool> tools) {
-    return turn;
-  }
-
   ParsedTurn call(
       String model,
       List<Message> messages,

@@ -54,9 +54,11 @@ public final class PartGate {
           "the "
               + style
               + " style cannot carry "
-              + (media.url() != null ? "a url " : "")
+              + (media.type().equals("audio") || media.type().equals("image") ? "an " : "a ")
               + media.type()
-              + " part ("
+              + " part"
+              + (media.url() != null ? " by url" : "")
+              + " ("
               + media.mimeType()
               + ")";
     } else if (maxPartBytes > 0 && media.decodedBytes() > maxPartBytes) {

@@ -147,14 +147,22 @@ public final class ToolStep {
     }
     ctx.events().accept(new StreamEvent.Pending(request));
     Answer answer;
+    // A blocked waitFor must not outlive the run: cancel and deadline interrupt it.
+    Thread waiting = Thread.currentThread();
+    dev.toolnexus.CancelToken.Registration wake = ctx.cancel().onCancel(waiting::interrupt);
     try {
       answer = ctx.options().waitFor().waitFor(request);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
       throw new CancellationException("interrupted while waiting for " + request.id());
     } catch (RuntimeException e) {
       answer = Answer.declined(request.id(), "waitFor failed: " + msg(e));
+    } finally {
+      wake.close();
+      if (ctx.cancel().isCancelled()) {
+        Thread.interrupted(); // the run is over; do not leak the wake-up into the pool thread
+      }
     }
+    ctx.cancel().throwIfCancelled();
     return new Outcome(call, args, resolve(call, args, request, answer), null);
   }
 

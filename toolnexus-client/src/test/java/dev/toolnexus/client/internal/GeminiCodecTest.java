@@ -92,7 +92,7 @@ class GeminiCodecTest {
             new ToolCall("c1", "get_weather", "{\"city\":\"Paris\"}"),
             new ToolCall("c2", "get_time", "{\"zone\":\"CET\"}"));
     assertThat(turn.usage()).isEqualTo(new Usage(12, 15, 31));
-    assertThat(turn.finishReason()).isEqualTo("STOP");
+    assertThat(turn.finishReason()).isEqualTo("tool_calls");
     assertThat(turn.extras()).isEqualTo(Map.of("gemini", Map.of("parts", partsOf(TWO_CALLS))));
   }
 
@@ -208,7 +208,7 @@ class GeminiCodecTest {
     ContentPart zip = new ContentPart.FileData("application/zip", "UEsDBA==", null, "a.zip");
     assertThatThrownBy(() -> body(List.of(UserMessage.of(List.of(zip))), false))
         .isInstanceOf(PartGate.PartRefusedException.class)
-        .hasMessageContaining("gemini style cannot carry file part (application/zip)");
+        .hasMessageContaining("gemini style cannot carry a file part (application/zip)");
   }
 
   @Test
@@ -313,5 +313,46 @@ class GeminiCodecTest {
         codec.resolveNames(
             turn, List.of(Tools.define("3d-render", "r", Map.of("type", "object"), a -> "ok")));
     assertThat(resolved.toolCalls()).containsExactly(new ToolCall("c", "3d-render", "{}"));
+  }
+
+  @Test
+  void finishReasonIsMappedToTheLoopVocabulary() {
+    assertThat(GeminiCodec.finishReason("STOP", false)).isEqualTo("stop");
+    assertThat(GeminiCodec.finishReason("STOP", true)).isEqualTo("tool_calls");
+    assertThat(GeminiCodec.finishReason("MAX_TOKENS", false)).isEqualTo("length");
+    assertThat(GeminiCodec.finishReason("SAFETY", false)).isEqualTo("content_filter");
+    assertThat(GeminiCodec.finishReason("RECITATION", false)).isEqualTo("content_filter");
+    assertThat(GeminiCodec.finishReason("MALFORMED_FUNCTION_CALL", false))
+        .isEqualTo("malformed_function_call");
+  }
+
+  @Test
+  void streamedAnswerEndsWithTheMappedFinishReason() throws IOException {
+    ParsedTurn turn =
+        stream(
+            codec.streamDecoder(),
+            new ArrayList<>(),
+            "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"Once upon\"}]},"
+                + "\"finishReason\":\"MAX_TOKENS\"}]}");
+    assertThat(turn.finishReason()).isEqualTo("length");
+    assertThat(Json.write(turn.raw())).contains("\"finishReason\":\"MAX_TOKENS\"");
+  }
+
+  @Test
+  void thoughtPartsStayInTheTranscriptButNotInTheAnswer() throws IOException {
+    List<String> deltas = new ArrayList<>();
+    ParsedTurn turn =
+        stream(
+            codec.streamDecoder(),
+            deltas,
+            "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":["
+                + "{\"text\":\"Let me think.\",\"thought\":true},{\"text\":\"42\"}]},"
+                + "\"finishReason\":\"STOP\"}]}");
+    assertThat(turn.text()).isEqualTo("42");
+    assertThat(deltas).containsExactly("42");
+    assertThat(Json.write(turn.extras()))
+        .isEqualTo(
+            "{\"gemini\":{\"parts\":[{\"text\":\"Let me think.\",\"thought\":true},"
+                + "{\"text\":\"42\"}]}}");
   }
 }

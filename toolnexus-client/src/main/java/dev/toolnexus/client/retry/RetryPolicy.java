@@ -1,0 +1,101 @@
+package dev.toolnexus.client.retry;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The one retry policy of SPEC §8 "Resilience": which statuses are retryable, how {@code
+ * Retry-After} is read, and the backoff between attempts. Immutable; built by the client from its
+ * options.
+ *
+ * @param retries retries after the first attempt; 0 means exactly one attempt
+ * @param baseMs the backoff base: attempt {@code n} waits {@code baseMs * 2^n} plus jitter
+ * @param statuses the retryable statuses: always the fixed set, plus any added
+ */
+public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses) {
+
+  /** The fixed retryable set; {@code retryableStatuses} can add to it, never remove. */
+  public static final Set<Integer> DEFAULT_STATUSES = Set.of(429, 500, 502, 503, 504, 529);
+
+  /** The default number of retries. */
+  public static final int DEFAULT_RETRIES = 2;
+
+  /** The default backoff base in milliseconds. */
+  public static final long DEFAULT_BASE_MS = 500;
+
+  private static final long RETRY_AFTER_MAX_SECONDS = 2147483647L;
+
+  /** Validates; the status set always contains the fixed set. */
+  public RetryPolicy {
+    if (retries < 0) {
+      throw new IllegalArgumentException("retries must be 0 or more, got " + retries);
+    }
+    if (baseMs < 0) {
+      throw new IllegalArgumentException("retryBaseMs must be 0 or more, got " + baseMs);
+    }
+    statuses = withDefaults(statuses);
+  }
+
+  /** The policy with these settings, adding {@code extra} statuses to the fixed set. */
+  public static RetryPolicy of(int retries, long baseMs, Collection<Integer> extra) {
+    return new RetryPolicy(retries, baseMs, extra == null ? Set.of() : Set.copyOf(extra));
+  }
+
+  private static Set<Integer> withDefaults(Set<Integer> extra) {
+    TreeSet<Integer> all = new TreeSet<>(DEFAULT_STATUSES);
+    if (extra != null) {
+      all.addAll(extra);
+    }
+    return Set.copyOf(all);
+  }
+
+  /** Whether the default classification retries this status. */
+  public boolean isRetryable(int status) {
+    return statuses.contains(status);
+  }
+
+  /**
+   * The wait before retry number {@code attempt + 1}: the {@code Retry-After} delay when the header
+   * holds whole delay-seconds, else {@link #backoff(int)}.
+   */
+  public Duration delay(int attempt, String retryAfter) {
+    Duration honoured = retryAfter(retryAfter);
+    return honoured != null ? honoured : backoff(attempt);
+  }
+
+  /** {@code baseMs * 2^attempt} plus up to a fifth of that again as random jitter. */
+  public Duration backoff(int attempt) {
+    long exp = baseMs << Math.min(attempt, 20);
+    long jitter = exp / 5 == 0 ? 0 : ThreadLocalRandom.current().nextLong(exp / 5 + 1);
+    return Duration.ofMillis(exp + jitter);
+  }
+
+  /**
+   * Reads a {@code Retry-After} value in its delay-seconds form only (RFC 9110 §10.2.3): ASCII
+   * digits, surrounding whitespace ignored, at most 2147483647, {@code 0} included. Anything else
+   * (fractional, signed, an HTTP-date, out of range, empty) gives null, meaning "use backoff".
+   */
+  public static Duration retryAfter(String value) {
+    if (value == null) {
+      return null;
+    }
+    String s = value.strip();
+    if (s.isEmpty()) {
+      return null;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < '0' || c > '9') {
+        return null;
+      }
+    }
+    BigInteger seconds = new BigInteger(s);
+    return seconds.compareTo(BigInteger.valueOf(RETRY_AFTER_MAX_SECONDS)) > 0
+        ? null
+        : Duration.ofSeconds(seconds.longValue());
+  }
+}

@@ -1,0 +1,86 @@
+package dev.toolnexus.internal;
+
+import dev.toolnexus.Names;
+import dev.toolnexus.RecordFunction;
+import dev.toolnexus.Source;
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolResult;
+import dev.toolnexus.schema.TypeSchemas;
+import java.util.Map;
+
+/**
+ * A {@link Tool} whose arguments are one record (or bean): the schema is the type's, and each call
+ * binds the whole argument object to it before running the body.
+ *
+ * @param <T> the argument type
+ */
+public final class RecordTool<T> implements Tool {
+  private final String name;
+  private final String description;
+  private final Class<T> type;
+  private final Map<String, Object> schema;
+  private final RecordFunction<? super T> body;
+
+  /** Creates the tool and infers its schema from {@code type}. */
+  public RecordTool(
+      String name, String description, Class<T> type, RecordFunction<? super T> body) {
+    this.name = Names.requireValid(name);
+    this.description = description == null ? "" : description;
+    this.type = type;
+    this.body = body;
+    Map<String, Object> s = TypeSchemas.of(type);
+    if (!"object".equals(s.get("type")) || !s.containsKey("properties")) {
+      throw new IllegalArgumentException(
+          "tool "
+              + name
+              + ": "
+              + type.getName()
+              + " is not a record or bean, so it has no properties");
+    }
+    this.schema = s;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String description() {
+    return description;
+  }
+
+  @Override
+  public Map<String, Object> inputSchema() {
+    return schema;
+  }
+
+  @Override
+  public Source source() {
+    return Source.NATIVE;
+  }
+
+  @Override
+  public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
+    T value;
+    try {
+      value = type.cast(ArgumentBinder.bind(name, "", args == null ? Map.of() : args, type));
+    } catch (ArgumentBinder.BindException e) {
+      return ToolResult.error(e.getMessage());
+    }
+    try {
+      return MethodTool.Results.from(body.apply(value, ctx == null ? ToolContext.empty() : ctx));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return ToolResult.error("tool " + name + " was interrupted");
+    } catch (Exception e) {
+      return ToolResult.error(Errors.message(e));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Tool[" + name + ", native, " + type.getSimpleName() + "]";
+  }
+}

@@ -41,11 +41,23 @@ record OpenApiDocument(Map<String, Object> root, String origin, URI location) {
   static OpenApiDocument read(String pathOrUrl, HttpClient client, Duration timeout) {
     String lower = pathOrUrl.toLowerCase(Locale.ROOT);
     if (lower.startsWith("http://") || lower.startsWith("https://")) {
-      URI uri = URI.create(pathOrUrl);
+      URI uri = location(pathOrUrl, () -> URI.create(pathOrUrl));
       return parse(fetch(uri, client, timeout), pathOrUrl, uri);
     }
-    Path file = lower.startsWith("file:") ? Path.of(URI.create(pathOrUrl)) : Path.of(pathOrUrl);
-    return read(file);
+    return read(
+        location(
+            pathOrUrl,
+            () -> lower.startsWith("file:") ? Path.of(URI.create(pathOrUrl)) : Path.of(pathOrUrl)));
+  }
+
+  /** Parses a path or URL, naming it when it is malformed. */
+  private static <T> T location(String raw, java.util.function.Supplier<T> parser) {
+    try {
+      return parser.get();
+    } catch (IllegalArgumentException e) { // includes InvalidPathException
+      throw new IllegalArgumentException(
+          "OpenAPI document " + raw + " is not a valid path or URL: " + e.getMessage(), e);
+    }
   }
 
   /** Reads a local file. */

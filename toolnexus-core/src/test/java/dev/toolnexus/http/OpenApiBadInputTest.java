@@ -315,6 +315,14 @@ class OpenApiBadInputTest {
   }
 
   @Test
+  void malformedUrlIsNamed() {
+    assertThatThrownBy(() -> HttpTools.fromOpenApi("http://bad host/openapi.yaml"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "OpenAPI document http://bad host/openapi.yaml is not a valid path or URL: ");
+  }
+
+  @Test
   void unreachableUrlIsNamed() throws Exception {
     try (PetStoreServer server = new PetStoreServer()) {
       String url = server.origin() + "/missing.yaml";

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ConformanceTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {"initialize", "tools_call"})
+  @ValueSource(strings = {"initialize", "tools_call", "sse-retry"})
   void clientScenarioPasses(String scenario, @TempDir Path out) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String command =

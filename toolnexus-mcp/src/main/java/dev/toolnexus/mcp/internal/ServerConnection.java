@@ -184,6 +184,9 @@ public final class ServerConnection implements AutoCloseable {
       if (c instanceof McpHttpClientTransportAuthorizationException a) {
         return a.getResponseInfo() == null ? 401 : a.getResponseInfo().statusCode();
       }
+      if (c instanceof HttpStatusException h && (h.status() == 401 || h.status() == 403)) {
+        return h.status();
+      }
     }
     return null;
   }

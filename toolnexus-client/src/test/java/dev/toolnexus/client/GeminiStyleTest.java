@@ -372,4 +372,23 @@ class GeminiStyleTest {
     assertThat(body.get("toolConfig"))
         .isEqualTo(Map.of("functionCallingConfig", Map.of("mode", "ANY")));
   }
+
+  @Test
+  void persistedTranscriptKeepsSignaturesForTheNextRun() {
+    server.reply(TWO_CALLS).reply(ANSWER).reply(ANSWER);
+    LlmClient c = client();
+    Toolkit toolkit = concurrentToolkit();
+    RunResult first = c.run("Weather and time in Paris?", RunOptions.of(toolkit));
+    List<Message> restored = Message.fromJson(Message.toJson(first.messages()));
+
+    c.run("And tomorrow?", RunOptions.of(toolkit).withHistory(restored));
+
+    String third = Json.write(server.requests().get(2).body().get("contents"));
+    assertThat(third)
+        .contains(
+            "{\"functionCall\":{\"id\":\"c1\",\"name\":\"get_weather\",\"args\":{\"city\":\"Paris\"}},"
+                + "\"thoughtSignature\":\"SIG_TURN_1\"}")
+        .contains("{\"text\":\"Paris: 18C, 14:00.\",\"thoughtSignature\":\"SIG_TURN_2\"}")
+        .endsWith("{\"role\":\"user\",\"parts\":[{\"text\":\"And tomorrow?\"}]}]");
+  }
 }

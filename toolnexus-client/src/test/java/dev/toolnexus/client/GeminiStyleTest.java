@@ -391,4 +391,35 @@ class GeminiStyleTest {
         .contains("{\"text\":\"Paris: 18C, 14:00.\",\"thoughtSignature\":\"SIG_TURN_2\"}")
         .endsWith("{\"role\":\"user\",\"parts\":[{\"text\":\"And tomorrow?\"}]}]");
   }
+
+  @Test
+  void beforeLlmCanSwitchToolsToParametersJsonSchema() {
+    server.reply(ANSWER);
+    Toolkit toolkit = concurrentToolkit();
+    Hooks hooks =
+        new Hooks() {
+          @Override
+          public LlmOverride beforeLLM(LlmRequestEvent event) {
+            return LlmOverride.tools(
+                dev.toolnexus.Adapters.toGemini(
+                    toolkit.tools(), dev.toolnexus.GeminiSchemaMode.JSON_SCHEMA));
+          }
+        };
+    LlmClient c =
+        LlmClient.create(
+            ClientOptions.builder()
+                .style("gemini")
+                .baseUrl(server.baseUrl())
+                .model("gemini-3-flash")
+                .apiKey("k")
+                .hooks(hooks)
+                .build());
+    c.run("hi", RunOptions.of(toolkit));
+    assertThat(Json.write(server.requests().get(0).body().get("tools")))
+        .startsWith(
+            "[{\"functionDeclarations\":[{\"name\":\"get_weather\",\"description\":\"Looks up city\","
+                + "\"parametersJsonSchema\":{\"type\":\"object\"")
+        .doesNotContain("$schema")
+        .contains("\"additionalProperties\":false");
+  }
 }

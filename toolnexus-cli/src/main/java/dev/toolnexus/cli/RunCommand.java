@@ -42,7 +42,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--base-url",
       paramLabel = "URL",
-      description = "The provider's API root, e.g. https://api.openai.com/v1.")
+      description =
+          "The provider's API root, e.g. https://api.openai.com/v1 (the gemini style defaults to"
+              + " Google's v1beta endpoint).")
   String baseUrl;
 
   @Option(
@@ -89,13 +91,14 @@ final class RunCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw CliException.usage("--style: " + e.getMessage());
     }
-    if (baseUrl == null || baseUrl.isBlank()) {
-      throw CliException.usage("--base-url is required (the provider's API root)");
+    if ((baseUrl == null || baseUrl.isBlank()) && parsedStyle != Style.GEMINI) {
+      throw CliException.usage(
+          "--base-url is required for the " + parsedStyle.wireName() + " style");
     }
     Io io = root.io();
     ClientOptions.Builder options =
         ClientOptions.builder()
-            .baseUrl(baseUrl)
+            .baseUrl(baseUrl == null || baseUrl.isBlank() ? null : baseUrl)
             .style(parsedStyle)
             .model(model)
             .maxTurns(maxTurns)

@@ -7,6 +7,10 @@ public final class LauncherProbe {
   /** Prints {@code probe <args>}; an argument {@code exit=N} sets the exit code. */
   public static void main(String[] args) {
     System.out.println("probe " + String.join(" ", args));
+    if (System.getenv("PROBE_JVM_ARGS") != null) {
+      System.err.println(
+          "jvm " + java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
     int code = 0;
     for (String a : args) {
       if (a.startsWith("exit=")) {

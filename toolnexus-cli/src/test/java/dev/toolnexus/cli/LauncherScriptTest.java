@@ -82,6 +82,23 @@ class LauncherScriptTest {
   }
 
   @Test
+  void theFirstRunWritesAClassDataArchiveThatLaterRunsStartFrom() throws Exception {
+    Result first = launch(List.of("PROBE_JVM_ARGS=1"), "one");
+    assertThat(first.err()).contains("-XX:ArchiveClassesAtExit=");
+    assertThat(repo.resolve("toolnexus-cli/target/toolnexus.jsa")).exists();
+    Result second = launch(List.of("PROBE_JVM_ARGS=1"), "two");
+    assertThat(second.out()).isEqualTo("probe two\n");
+    assertThat(second.err()).contains("-XX:SharedArchiveFile=");
+  }
+
+  @Test
+  void theClassDataArchiveCanBeTurnedOff() throws Exception {
+    Result r = launch(List.of("PROBE_JVM_ARGS=1", "TOOLNEXUS_CDS=0"), "one");
+    assertThat(r.err()).doesNotContain("-XX:ArchiveClassesAtExit=");
+    assertThat(repo.resolve("toolnexus-cli/target/toolnexus.jsa")).doesNotExist();
+  }
+
+  @Test
   void passesTheCommandsExitCodeThrough() throws Exception {
     assertThat(launch("call", "exit=3").code()).isEqualTo(3);
   }

@@ -121,6 +121,28 @@ class RunCommandTest {
   }
 
   @Test
+  void aMissingBaseUrlIsAUsageErrorExceptForGemini() {
+    CliRun openai = CliRun.of("run", "--no-builtins", "--model", "m", "--once", "hi");
+    assertThat(openai.exitCode()).isEqualTo(2);
+    assertThat(openai.err()).isEqualTo("toolnexus: --base-url is required for the openai style\n");
+    // Gemini has a default endpoint; without a key the client refuses before sending anything.
+    CliRun gemini =
+        CliRun.withInput(
+            "",
+            Map.of(),
+            "run",
+            "--no-builtins",
+            "--style",
+            "gemini",
+            "--model",
+            "m",
+            "--once",
+            "hi");
+    assertThat(gemini.exitCode()).isEqualTo(1);
+    assertThat(gemini.err()).startsWith("toolnexus: ").contains("GEMINI_API_KEY");
+  }
+
+  @Test
   void anUnknownStyleIsAUsageError() {
     CliRun r = CliRun.of("run", "--style", "cohere", "--base-url", "http://x", "--model", "m");
     assertThat(r.exitCode()).isEqualTo(2);

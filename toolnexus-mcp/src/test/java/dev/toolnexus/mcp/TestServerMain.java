@@ -52,8 +52,23 @@ public final class TestServerMain {
         new ProcessBuilder("sleep", "600").start();
         new RawServer(null).run();
       }
+      case "host" -> host(Path.of(args[1]));
       default -> throw new IllegalArgumentException("unknown mode " + mode);
     }
+  }
+
+  /** A host that connects a server tree, records its pids, and exits without close(). */
+  private static void host(Path pids) throws IOException {
+    McpToolSource source =
+        Mcp.connect(
+            McpConfig.parse(
+                TestEnv.config("tree", TestEnv.local(TestEnv.javaServer("tree"))), "<host>"));
+    ProcessHandle root = source.process("tree").orElseThrow();
+    List<String> lines = new ArrayList<>();
+    lines.add(String.valueOf(root.pid()));
+    root.descendants().forEach(d -> lines.add(String.valueOf(d.pid())));
+    Files.write(pids, lines);
+    System.exit(0);
   }
 
   private static void hang() throws IOException {

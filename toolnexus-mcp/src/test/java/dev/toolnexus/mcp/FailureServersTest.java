@@ -126,7 +126,9 @@ class FailureServersTest {
           .hasSize(999)
           .doesNotContain("drop_tool_0");
     }
+    java.util.Set<Long> before = CloseTest.liveChildren();
     Map<String, McpServerInventory> inventory = Mcp.listMcpTools(parsed);
+    assertThat(CloseTest.liveChildren()).isSubsetOf(before);
     assertThat(inventory).containsOnlyKeys("allow", "drop");
     assertThat(inventory.get("allow").status()).isEqualTo(McpServerStatus.connected());
     assertThat(inventory.get("allow").tools()).hasSize(1000);
@@ -228,6 +230,32 @@ class FailureServersTest {
       EverythingStdioTest.awaitTool(s, "live_fresh");
       assertThat(s.tools()).extracting(Tool::name).containsExactly("live_add_tool", "live_fresh");
       assertThat(run(s, "live_fresh", Map.of()).output()).isEqualTo("I am fresh");
+    }
+  }
+
+  @Test
+  void aLocalServerRunsInItsConfiguredWorkingDirectory(@TempDir Path dir) throws IOException {
+    Path real = dir.toRealPath();
+    try (McpToolSource s =
+        connect("slow", TestEnv.local(TestEnv.javaServer("slow"), "cwd", real.toString()))) {
+      assertThat(run(s, "slow_where", Map.of()).output()).isEqualTo(real.toString());
+    }
+  }
+
+  @Test
+  void toolOrderFollowsTheConfigNotWhichServerConnectedFirst() {
+    // the slow-starting JVM server comes first in the config, server-everything second
+    try (McpToolSource s =
+        connect(
+            "first",
+            TestEnv.local(TestEnv.javaServer("changing")),
+            "second",
+            TestEnv.local(TestEnv.everythingStdio()))) {
+      List<String> names = s.tools().stream().map(Tool::name).toList();
+      assertThat(names.get(0)).isEqualTo("first_add_tool");
+      assertThat(names.subList(1, names.size())).allMatch(n -> n.startsWith("second_"));
+      assertThat(s.status()).containsOnlyKeys("first", "second");
+      assertThat(List.copyOf(s.status().keySet())).containsExactly("first", "second");
     }
   }
 

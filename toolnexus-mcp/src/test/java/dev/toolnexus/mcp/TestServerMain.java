@@ -269,6 +269,14 @@ public final class TestServerMain {
                         Map.of("type", "integer"),
                         "progressMs",
                         Map.of("type", "integer")))));
+        tools.add(
+            Map.of(
+                "name",
+                "where",
+                "description",
+                "the server's working directory",
+                "inputSchema",
+                Map.of("type", "object")));
         return Map.of("tools", tools);
       }
       int start =
@@ -299,6 +307,14 @@ public final class TestServerMain {
       Map<?, ?> args = params.get("arguments") instanceof Map<?, ?> m ? m : Map.of();
       if (paged) {
         reply(id, Map.of("content", List.of(Map.of("type", "text", "text", "ran " + name))));
+        return;
+      }
+      if (name.equals("where")) {
+        reply(
+            id,
+            Map.of(
+                "content",
+                List.of(Map.of("type", "text", "text", System.getProperty("user.dir")))));
         return;
       }
       long ms = ((Number) args.get("ms")).longValue();

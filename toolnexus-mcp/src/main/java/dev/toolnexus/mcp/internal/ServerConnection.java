@@ -55,7 +55,6 @@ public final class ServerConnection implements AutoCloseable {
   private volatile McpAsyncClient client;
   private volatile ObservedTransport transport;
   private volatile StdioProcessTransport stdio;
-  private volatile List<McpSchema.Tool> defs = List.of();
   private volatile List<Tool> tools = List.of();
 
   private ServerConnection(McpServerConfig config, Runnable onChange) {
@@ -263,7 +262,6 @@ public final class ServerConnection implements AutoCloseable {
       return;
     }
     appliedSeq = seq;
-    defs = List.copyOf(listed);
     List<Tool> exposed = new ArrayList<>();
     for (McpSchema.Tool def : Allowlist.apply(config.tools(), listed, config.name())) {
       exposed.add(new McpTool(def, this));
@@ -390,11 +388,6 @@ public final class ServerConnection implements AutoCloseable {
     return e instanceof java.util.concurrent.CompletionException && e.getCause() != null
         ? e.getCause()
         : e;
-  }
-
-  /** The unfiltered tool definitions last listed (for inventories). */
-  public List<McpSchema.Tool> definitions() {
-    return defs;
   }
 
   private void closeClient() {

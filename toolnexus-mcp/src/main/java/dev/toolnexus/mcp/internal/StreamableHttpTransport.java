@@ -258,7 +258,7 @@ public final class StreamableHttpTransport implements McpClientTransport {
     }
   }
 
-  private void dispatchJson(String text) throws IOException {
+  private void dispatchJson(String text) {
     dispatchJson(text, null);
   }
 

@@ -65,9 +65,9 @@ public final class SchemaValidator {
   }
 
   /**
-   * Every problem of {@code args} against this schema, in document order, each of the form {@code
-   * <field>: <what is wrong>} ({@code <field>} is a dotted path such as {@code address.city} or
-   * {@code tags[2]}; {@code (arguments)} for the whole object).
+   * Every problem of {@code args} against this schema, sorted (so by field), each of the form
+   * {@code <field>: <what is wrong>} ({@code <field>} is a dotted path such as {@code address.city}
+   * or {@code tags[2]}; {@code (arguments)} for the whole object).
    */
   public List<String> check(Map<String, ?> args) {
     if (schema == null) {
@@ -88,6 +88,7 @@ public final class SchemaValidator {
         problems.add(line);
       }
     }
+    problems.sort(null);
     return List.copyOf(problems);
   }
 

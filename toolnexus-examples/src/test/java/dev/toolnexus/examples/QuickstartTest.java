@@ -11,26 +11,26 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** README's Java code blocks are these compiled sources, and they print what README promises. */
 class QuickstartTest {
   private static final Path ROOT = Path.of(System.getProperty("toolnexus.root", ".."));
+  private static final Path SOURCES =
+      ROOT.resolve("toolnexus-examples/src/test/java/dev/toolnexus/examples");
 
   @Test
   void readmeQuickstartIsTheCompiledQuickstartSource() throws IOException {
-    String source =
-        Files.readString(
-            ROOT.resolve(
-                "toolnexus-examples/src/test/java/dev/toolnexus/examples/Quickstart.java"));
-    String region = between(source, "// quickstart:begin\n", "// quickstart:end\n");
-    String readme = Files.readString(ROOT.resolve("README.md"));
-    String afterHeading = readme.substring(readme.indexOf("## Quickstart"));
-    String block = between(afterHeading, "```java\n", "```\n");
+    assertThat(readmeBlock("## Quickstart")).isEqualTo(region("Quickstart.java", "quickstart"));
+  }
 
-    assertThat(block).isEqualTo(region);
+  @Test
+  void readmeAnnotationExampleIsTheCompiledAnnotatedToolsSource() throws IOException {
+    assertThat(readmeBlock("## Java methods as tools"))
+        .isEqualTo(region("AnnotatedTools.java", "annotations"));
   }
 
   @Test
   void quickstartPrintsTheOpenAiSchemaAndTheToolOutput() {
-    List<String> lines = runQuickstart();
+    List<String> lines = capture(() -> Quickstart.main(new String[0]));
 
     assertThat(lines)
         .containsExactly(
@@ -41,16 +41,45 @@ class QuickstartTest {
             "sunny in Chennai");
   }
 
-  private static List<String> runQuickstart() {
+  @Test
+  void annotationExamplePrintsTheInferredSchemaResultsAndTheSchemaError() {
+    List<String> lines = capture(() -> AnnotatedTools.main(new String[0]));
+
+    assertThat(lines)
+        .containsExactly(
+            "{\"name\":\"weather\",\"description\":\"Current weather for a city\","
+                + "\"input_schema\":{\"type\":\"object\",\"properties\":{\"city\":{\"type\":"
+                + "\"string\",\"description\":\"City name\"},\"unit\":{\"type\":\"string\","
+                + "\"enum\":[\"CELSIUS\",\"FAHRENHEIT\"]}},\"required\":[\"city\"]}}",
+            "sunny in Pune",
+            "2",
+            "Invalid arguments for tool weather:",
+            "- city: is required but missing",
+            "- unit: must be one of [\"CELSIUS\", \"FAHRENHEIT\"], got \"KELVIN\"");
+  }
+
+  private static List<String> capture(Runnable main) {
     PrintStream original = System.out;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
-      Quickstart.main(new String[0]);
+      main.run();
     } finally {
       System.setOut(original);
     }
     return captured.toString(StandardCharsets.UTF_8).lines().toList();
+  }
+
+  private static String region(String file, String marker) throws IOException {
+    String source = Files.readString(SOURCES.resolve(file));
+    return between(source, "// " + marker + ":begin\n", "// " + marker + ":end\n");
+  }
+
+  private static String readmeBlock(String heading) throws IOException {
+    String readme = Files.readString(ROOT.resolve("README.md"));
+    int at = readme.indexOf(heading + "\n");
+    assertThat(at).as("README heading %s", heading).isNotNegative();
+    return between(readme.substring(at), "```java\n", "```\n");
   }
 
   private static String between(String text, String begin, String end) {

@@ -13,12 +13,16 @@ import dev.toolnexus.client.internal.Codecs;
 import dev.toolnexus.client.internal.DurableResume;
 import dev.toolnexus.client.internal.HttpModelCaller;
 import dev.toolnexus.client.internal.InProcessModelCaller;
+import dev.toolnexus.client.internal.KeyedLocks;
 import dev.toolnexus.client.internal.ModelCaller;
 import dev.toolnexus.client.internal.PartGate;
 import dev.toolnexus.client.internal.RunContext;
 import dev.toolnexus.client.internal.RunLoop;
 import dev.toolnexus.client.internal.Threads;
+import dev.toolnexus.client.internal.Transcripts;
 import dev.toolnexus.client.internal.WireCodec;
+import dev.toolnexus.client.memory.ConversationStore;
+import dev.toolnexus.client.metrics.PrometheusRegistry;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,12 +57,27 @@ import java.util.function.Function;
  */
 public final class LlmClient {
   private final ClientOptions options;
+  // the options each run sees: onMetric also feeds the built-in registry
+  private final ClientOptions runtime;
+  private final PrometheusRegistry registry = new PrometheusRegistry();
+  private final KeyedLocks conversations = new KeyedLocks();
   private final ModelCaller caller;
   private final HttpClient http;
   private final Map<Tool, ReentrantLock> locks = Collections.synchronizedMap(new WeakHashMap<>());
 
   private LlmClient(ClientOptions options, ModelCaller caller, HttpClient http) {
     this.options = options;
+    Consumer<MetricEvent> sink = options.onMetric();
+    this.runtime =
+        options.toBuilder()
+            .onMetric(
+                sink == null
+                    ? registry::record
+                    : e -> {
+                      registry.record(e);
+                      sink.accept(e);
+                    })
+            .build();
     this.caller = caller;
     this.http = http;
   }
@@ -99,6 +118,130 @@ public final class LlmClient {
   /** The options this client was built from. */
   public ClientOptions options() {
     return options;
+  }
+
+  /**
+   * The Prometheus text of every LLM call, tool call and run this client made (SPEC §8
+   * "Observability"); mount it at {@code GET /metrics}. Before any activity only the {@code #
+   * HELP}/{@code # TYPE} lines render.
+   */
+  public String metrics() {
+    return registry.render();
+  }
+
+  /** The conversation store {@code ask} and {@code conversation} use (SPEC §8 "Gap 4"). */
+  public ConversationStore store() {
+    return options.store();
+  }
+
+  /**
+   * Asks with memory (SPEC §8 "ask"): with an id, the conversation's transcript is loaded from the
+   * {@link #store()}, the loop runs on it, and the updated transcript is saved back, so the next
+   * ask with that id continues it; asks on one id are serialized, so none loses a turn. Without an
+   * id this is {@link #run}. With {@link AskOptions#onText()} the call streams its text deltas; the
+   * return value is the same.
+   */
+  public RunResult ask(String prompt, AskOptions ask) {
+    Objects.requireNonNull(prompt, "prompt");
+    if (ask.id() == null) {
+      return runOrStream(prompt, ask.runOptions(), ask.onText());
+    }
+    return remembered(
+        ask.id(),
+        history -> runOrStream(prompt, ask.runOptions().withHistory(history), ask.onText()));
+  }
+
+  /** {@link #ask(String, AskOptions)} on conversation {@code id}. */
+  public RunResult ask(String prompt, Toolkit toolkit, String id) {
+    return ask(prompt, AskOptions.of(toolkit, id));
+  }
+
+  /** A conversation held in memory that continues across {@link Conversation#send} calls. */
+  public Conversation conversation(Toolkit toolkit) {
+    return new Conversation(this, Objects.requireNonNull(toolkit, "toolkit"));
+  }
+
+  /**
+   * Streams an ask: like {@link #stream(String, RunOptions)}, and with an id the conversation's
+   * transcript is the history and is saved back when the {@code done} event fires (before the event
+   * reaches the stream).
+   */
+  public RunStream stream(String prompt, AskOptions ask) {
+    Objects.requireNonNull(prompt, "prompt");
+    if (ask.id() == null) {
+      return stream(prompt, ask.runOptions());
+    }
+    refuseInProcessStream();
+    CancelToken token = ask.cancel().child();
+    RunStream stream = new RunStream(token);
+    RunOptions ro = ask.runOptions().withCancel(token);
+    Threads.workers()
+        .execute(
+            () -> {
+              try {
+                conversations.with(
+                    ask.id(),
+                    () ->
+                        options
+                            .store()
+                            .exclusive(
+                                ask.id(),
+                                () -> {
+                                  List<Message> history =
+                                      options.store().get(ask.id()).orElse(List.of());
+                                  return execute(
+                                      UserMessage.of(prompt),
+                                      ro.withHistory(history),
+                                      e -> {
+                                        if (e instanceof StreamEvent.Done d) {
+                                          save(ask.id(), d.result());
+                                        }
+                                        stream.emit(e);
+                                      });
+                                }));
+                stream.end();
+              } catch (Throwable t) {
+                stream.fail(t);
+              }
+            });
+    return stream;
+  }
+
+  private RunResult runOrStream(String prompt, RunOptions ro, Consumer<String> onText) {
+    if (onText == null) {
+      return run(prompt, ro);
+    }
+    return stream(
+        prompt,
+        ro,
+        e -> {
+          if (e instanceof StreamEvent.Text t) {
+            onText.accept(t.delta());
+          }
+        });
+  }
+
+  private RunResult remembered(String id, Function<List<Message>, RunResult> body) {
+    return conversations.with(
+        id,
+        () ->
+            options
+                .store()
+                .exclusive(
+                    id,
+                    () -> {
+                      RunResult r = body.apply(options.store().get(id).orElse(List.of()));
+                      save(id, r);
+                      return r;
+                    }));
+  }
+
+  private void save(String id, RunResult result) {
+    List<Message> messages =
+        result.status() == RunStatus.PENDING
+            ? result.messages()
+            : Transcripts.balance(result.messages());
+    options.store().save(id, messages);
   }
 
   /** The JDK client every LLM request uses; null for an in-process client. */
@@ -275,7 +418,7 @@ public final class LlmClient {
     try {
       RunContext ctx =
           new RunContext(
-              options,
+              runtime,
               runOptions.toolkit(),
               token,
               deadline,

@@ -100,6 +100,7 @@ public final class RunLoop {
       return finish(lastAssistantText(), RunStatus.INCOMPLETE, RunResult.LIMIT_MAX_TURNS, null);
     } catch (RuntimeException e) {
       if (ctx.cancel().isCancelled() && RunResult.LIMIT_TIMEOUT.equals(ctx.cancel().reason())) {
+        messages = Transcripts.balance(messages);
         return finish(lastAssistantText(), RunStatus.INCOMPLETE, RunResult.LIMIT_TIMEOUT, null);
       }
       RuntimeException out =

@@ -1,0 +1,63 @@
+package dev.toolnexus.client;
+
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.Toolkit;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Inputs of {@link LlmClient#ask}: the toolkit, an optional conversation id (with one, the
+ * transcript is loaded from and saved back to the client's {@link
+ * dev.toolnexus.client.memory.ConversationStore}), an optional text-delta callback (with one, the
+ * call streams), a cancel token and an optional whole-run deadline.
+ *
+ * @param toolkit the tools the model may call
+ * @param id the conversation id; null for a stateless one-shot
+ * @param onText receives each assistant text delta; null for a non-streaming call
+ * @param cancel cancels the call, its in-flight request and its tools
+ * @param timeout the whole-run deadline; null for the client's
+ */
+public record AskOptions(
+    Toolkit toolkit, String id, Consumer<String> onText, CancelToken cancel, Duration timeout) {
+
+  /** Requires the toolkit. */
+  public AskOptions {
+    Objects.requireNonNull(toolkit, "toolkit");
+    cancel = cancel == null ? new CancelToken() : cancel;
+  }
+
+  /** A stateless ask over this toolkit. */
+  public static AskOptions of(Toolkit toolkit) {
+    return new AskOptions(toolkit, null, null, null, null);
+  }
+
+  /** An ask continuing conversation {@code id}. */
+  public static AskOptions of(Toolkit toolkit, String id) {
+    return new AskOptions(toolkit, id, null, null, null);
+  }
+
+  /** These options on conversation {@code id}. */
+  public AskOptions withId(String conversationId) {
+    return new AskOptions(toolkit, conversationId, onText, cancel, timeout);
+  }
+
+  /** These options streaming text deltas to {@code callback}. */
+  public AskOptions withOnText(Consumer<String> callback) {
+    return new AskOptions(toolkit, id, callback, cancel, timeout);
+  }
+
+  /** These options observing {@code token}. */
+  public AskOptions withCancel(CancelToken token) {
+    return new AskOptions(toolkit, id, onText, token, timeout);
+  }
+
+  /** These options with a whole-run deadline. */
+  public AskOptions withTimeout(Duration deadline) {
+    return new AskOptions(toolkit, id, onText, cancel, deadline);
+  }
+
+  RunOptions runOptions() {
+    return new RunOptions(toolkit, null, cancel, timeout);
+  }
+}

@@ -207,16 +207,16 @@ class FailureServersTest {
   @Test
   void progressExtendsTheTimeoutOnlyUpToTheHardMaximum() {
     try (McpToolSource s =
-        connect("slow", TestEnv.local(TestEnv.javaServer("slow"), "maxTotalTimeout", 1200))) {
-      ToolContext ctx = ToolContext.empty().withTimeout(Duration.ofMillis(400));
+        connect("slow", TestEnv.local(TestEnv.javaServer("slow"), "maxTotalTimeout", 2500))) {
+      ToolContext ctx = ToolContext.empty().withTimeout(Duration.ofMillis(800));
       ToolResult shortCall =
-          tool(s, "slow_sleep").execute(Map.of("ms", 900, "progressMs", 100), ctx);
-      assertThat(shortCall.output()).isEqualTo("slept 900");
+          tool(s, "slow_sleep").execute(Map.of("ms", 1600, "progressMs", 100), ctx);
+      assertThat(shortCall.output()).isEqualTo("slept 1600");
       ToolResult endless =
           tool(s, "slow_sleep").execute(Map.of("ms", 20_000, "progressMs", 100), ctx);
       assertThat(endless.output())
           .isEqualTo(
-              "MCP server \"slow\": tool \"sleep\" timed out after 1200 ms (the maximum, although"
+              "MCP server \"slow\": tool \"sleep\" timed out after 2500 ms (the maximum, although"
                   + " it reported progress)");
     }
   }

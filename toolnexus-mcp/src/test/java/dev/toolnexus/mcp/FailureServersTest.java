@@ -260,6 +260,19 @@ class FailureServersTest {
   }
 
   @Test
+  void aToolNameOverSixtyFourCharactersIsShortenedAndStillRoutesToTheServerTool() throws Exception {
+    String longName =
+        "an_extremely_long_tool_name_that_no_provider_would_accept_as_is_" + "x".repeat(10);
+    try (McpToolSource s = connect("live", TestEnv.local(TestEnv.javaServer("changing")))) {
+      run(s, "live_add_tool", Map.of("name", longName));
+      String exposed = dev.toolnexus.mcp.internal.ToolNames.exposed("live", longName);
+      EverythingStdioTest.awaitTool(s, exposed);
+      assertThat(exposed).hasSize(64).startsWith("live_an_extremely_long_tool_name");
+      assertThat(run(s, exposed, Map.of()).output()).isEqualTo("I am " + longName);
+    }
+  }
+
+  @Test
   void closeKillsTheWholeProcessTree() {
     McpToolSource s = connect("tree", TestEnv.local(TestEnv.javaServer("tree")));
     ProcessHandle root = s.process("tree").orElseThrow();

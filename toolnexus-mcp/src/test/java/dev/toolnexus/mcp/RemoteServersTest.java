@@ -117,6 +117,19 @@ class RemoteServersTest {
   }
 
   @Test
+  void overStreamableHttpTheConditionalToolsAppearAndElicitationIsBridged() throws Exception {
+    try (McpToolSource s =
+        Mcp.connect(
+            McpConfig.parse(TestEnv.config("web", Map.of("url", streamable.url("/mcp"))), "<test>"),
+            request -> dev.toolnexus.Answer.ok(request.id(), Map.of("name", "Grace")),
+            new CancelToken())) {
+      EverythingStdioTest.awaitTool(s, "web_trigger-elicitation-request");
+      ToolResult r = run(s, "web_trigger-elicitation-request", Map.of());
+      assertThat(r.output()).contains("- Name: Grace");
+    }
+  }
+
+  @Test
   void serverEverythingOverSseIsReachedByFallingBackFromStreamableHttp() {
     try (McpToolSource s = connect(Map.of(), "legacy", Map.of("url", sse.url("/sse")))) {
       assertThat(s.status()).containsExactly(Map.entry("legacy", McpServerStatus.connected()));

@@ -95,6 +95,9 @@ final class Loader {
                 log.warn("MCP server {} failed: {}", server.name(), reason);
                 tell(onStatus, server.name(), McpServerStatus.failed(reason));
                 f.complete(McpServerStatus.failed(reason));
+              } finally {
+                // an Error must not leave the load waiting forever
+                f.complete(McpServerStatus.failed("connecting failed unexpectedly"));
               }
             });
         futures.put(server.name(), f);

@@ -99,13 +99,14 @@ final class RunCommand implements Callable<Integer> {
     }
     Io io = root.io();
     BufferedReader in = new BufferedReader(new InputStreamReader(io.in(), StandardCharsets.UTF_8));
+    TerminalWaitFor answers = new TerminalWaitFor(in, io.err());
     ClientOptions.Builder options =
         ClientOptions.builder()
             .baseUrl(baseUrl == null || baseUrl.isBlank() ? null : baseUrl)
             .style(parsedStyle)
             .model(model)
             .maxTurns(maxTurns)
-            .waitFor(new TerminalWaitFor(in, io.err()))
+            .waitFor(answers)
             .env(name -> io.env().get(name));
     if (system != null) {
       options.systemPrompt(system);
@@ -113,7 +114,7 @@ final class RunCommand implements Callable<Integer> {
     if (apiKey != null) {
       options.apiKey(apiKey);
     }
-    try (Toolkit toolkit = sources.open(io)) {
+    try (Toolkit toolkit = sources.open(io, List.of(), answers)) {
       LlmClient client = LlmClient.create(options.build());
       if (once != null) {
         RunResult r = turn(client, toolkit, once, List.of(), io);

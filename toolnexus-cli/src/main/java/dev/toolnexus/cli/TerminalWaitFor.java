@@ -1,6 +1,7 @@
 package dev.toolnexus.cli;
 
 import dev.toolnexus.Answer;
+import dev.toolnexus.Json;
 import dev.toolnexus.Request;
 import dev.toolnexus.WaitFor;
 import java.io.BufferedReader;
@@ -12,9 +13,8 @@ import java.util.Map;
 
 /**
  * {@code run}'s answer to a suspended tool (SPEC §10): shows the request on stderr and reads one
- * line from the same stdin the REPL reads. A non-empty line answers ({@code {answers:[line]}} for
- * the {@code question} builtin, {@code {text:line}} otherwise); an empty line or end of input
- * declines.
+ * line from the same stdin the REPL reads. A non-empty line answers (see {@link #data}); an empty
+ * line or end of input declines.
  */
 final class TerminalWaitFor implements WaitFor {
   private final BufferedReader in;
@@ -28,6 +28,12 @@ final class TerminalWaitFor implements WaitFor {
   @Override
   public synchronized Answer waitFor(Request request) {
     err.println("? " + request.prompt().replace("\n", "\n  "));
+    if (request.data() != null
+        && request.data().get("schema") instanceof Map<?, ?> schema
+        && schema.get("properties") instanceof Map<?, ?> props
+        && props.size() > 1) {
+      err.println("  fields: " + props.keySet() + " (answer with a JSON object)");
+    }
     if (request.url() != null) {
       err.println("  " + request.url());
     }
@@ -46,9 +52,32 @@ final class TerminalWaitFor implements WaitFor {
       err.flush();
       return Answer.declined(request.id(), "declined");
     }
-    String text = line.strip();
-    Map<String, Object> data =
-        "question".equals(request.kind()) ? Map.of("answers", List.of(text)) : Map.of("text", text);
-    return Answer.ok(request.id(), data);
+    return Answer.ok(request.id(), data(request, line.strip()));
+  }
+
+  /**
+   * The answer's data: {@code {answers:[text]}} for a question; for a request carrying a form
+   * ({@code data.schema.properties}, as MCP elicitation sends) a JSON object typed by the user, or
+   * the text under the form's only field; {@code {text}} otherwise.
+   */
+  static Map<String, Object> data(Request request, String text) {
+    if ("question".equals(request.kind())) {
+      return Map.of("answers", List.of(text));
+    }
+    if (request.data() != null
+        && request.data().get("schema") instanceof Map<?, ?> schema
+        && schema.get("properties") instanceof Map<?, ?> props) {
+      if (text.startsWith("{")) {
+        try {
+          return Json.parseObject(text);
+        } catch (IllegalArgumentException e) {
+          // not JSON after all: fall through to the single-field form
+        }
+      }
+      if (props.size() == 1) {
+        return Map.of(String.valueOf(props.keySet().iterator().next()), text);
+      }
+    }
+    return Map.of("text", text);
   }
 }

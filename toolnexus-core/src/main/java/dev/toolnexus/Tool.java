@@ -9,7 +9,10 @@ import java.util.Map;
  */
 public interface Tool {
 
-  /** The unique name the model calls, matching {@code [a-zA-Z0-9_-]{1,64}}. */
+  /**
+   * The unique name the model calls: 1 to 64 characters, which every provider accepts when they are
+   * in {@code [a-zA-Z0-9_-]} (sources that take names from elsewhere apply {@link Names#sanitize}).
+   */
   String name();
 
   /** What the tool does, written for the model. */

@@ -55,9 +55,14 @@ public record ToolResult(
     return new ToolResult(output, true, List.of(), Map.of(PENDING_KEY, request));
   }
 
-  /** A suspension whose fallback text is the request's prompt. */
+  /**
+   * A suspension whose text is the request's prompt, followed on a new line by its url when it has
+   * one (the form every port shows a model or a user that cannot resolve the request).
+   */
   public static ToolResult pending(Request request) {
-    return pending(request, request.prompt());
+    return pending(
+        request,
+        request.url() == null ? request.prompt() : request.prompt() + "\n" + request.url());
   }
 
   /** This result with one more metadata entry (later entries win). */

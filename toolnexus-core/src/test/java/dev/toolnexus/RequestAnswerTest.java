@@ -106,6 +106,14 @@ class RequestAnswerTest {
   }
 
   @Test
+  void aPendingResultWithAUrlShowsItOnTheNextLine() {
+    ToolResult pending = ToolResult.pending(Request.authorization("https://idp/login", "Log in"));
+
+    assertThat(pending.output()).isEqualTo("Log in\nhttps://idp/login");
+    assertThat(pending.isError()).isTrue();
+  }
+
+  @Test
   void pendingSurvivesAJsonBoundary() {
     Request r = new Request("r9", "input", "Name?", null, null, null);
     ToolResult crossed =

@@ -20,6 +20,7 @@ import dev.toolnexus.client.internal.RunContext;
 import dev.toolnexus.client.internal.RunLoop;
 import dev.toolnexus.client.internal.Threads;
 import dev.toolnexus.client.internal.Transcripts;
+import dev.toolnexus.client.internal.Translator;
 import dev.toolnexus.client.internal.WireCodec;
 import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.client.metrics.PrometheusRegistry;
@@ -242,6 +243,19 @@ public final class LlmClient {
             ? result.messages()
             : Transcripts.balance(result.messages());
     options.store().save(id, messages);
+  }
+
+  /**
+   * Translates one OpenAI-shaped request to this client's style, makes exactly one provider call
+   * and translates the answer back (SPEC §11). No loop and no tool execution: the caller owns the
+   * conversation and runs the tools. Retries, request shaping, the {@code llm} metric and {@code
+   * beforeLLM}/{@code afterLLM} (once each) apply; tool hooks never fire.
+   *
+   * @throws IllegalArgumentException naming the message or tool entry that cannot be read
+   * @throws LlmException when the provider fails
+   */
+  public TranslateResult translate(TranslateRequest request) {
+    return new Translator(runtime, caller).translate(Objects.requireNonNull(request, "request"));
   }
 
   /** The JDK client every LLM request uses; null for an in-process client. */

@@ -33,6 +33,16 @@ function answer(body) {
   const results = messages.filter((m) => m.role === 'tool');
   const id = 'chatcmpl-mock-' + ++seq;
   const usage = { prompt_tokens: 20 * messages.length, completion_tokens: 12, total_tokens: 20 * messages.length + 12 };
+  const user = messages.filter((m) => m.role === 'user').map(toolText).pop() || '';
+  // "ask me ...": one call to the `question` builtin, then the answer quoted back (CLI tests).
+  if (user.includes('ask me') && pickName(body.tools, 'question') === 'question') {
+    if (results.length === 0) {
+      const calls = [{ id: 'call_q' + seq, type: 'function',
+        function: { name: 'question', arguments: '{"questions":[{"question":"What is your name?"}]}' } }];
+      return { id, calls, text: null, finish: 'tool_calls', usage };
+    }
+    return { id, calls: null, text: 'You said: ' + toolText(results[0]), finish: 'stop', usage };
+  }
   if (results.length === 0) {
     const calls = [
       { id: 'call_w' + seq, type: 'function', function: { name: pickName(body.tools, 'get_weather'), arguments: '{"city":"Paris"}' } },

@@ -30,8 +30,8 @@ stale() {
 }
 if stale; then
   echo "bench: building toolnexus-bench/target/benchmarks.jar ..." >&2
-  (cd "$ROOT" && ./mvnw -B -q -pl toolnexus-bench -am package -Pbench-jar -DskipTests \
-    -Dspotless.check.skip=true 1>&2)
+  (cd "$ROOT" && ./mvnw -B -q -pl toolnexus-bench -am package -Pbench-jar -Dmaven.test.skip=true \
+    -Dtoolnexus.npm.skip=true -Dspotless.check.skip=true 1>&2)
 fi
 
 MOCK_LOG="$(mktemp)"

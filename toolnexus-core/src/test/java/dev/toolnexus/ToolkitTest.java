@@ -331,4 +331,40 @@ class ToolkitTest {
       assertThat(tk.toGemini()).isEqualTo(Adapters.toGemini(tk.tools()));
     }
   }
+
+  @Test
+  void sourcesAssembleMcpThenSkillThenBuiltinsThenExtrasAndAnExtraShadowsABuiltin() {
+    java.nio.file.Path skills =
+        java.nio.file.Path.of(System.getProperty("toolnexus.conformance"), "skills");
+    Tool myBash = TestTools.labelled("bash", Source.NATIVE, "sandboxed bash");
+    try (Toolkit tk =
+        Toolkit.builder()
+            .mcpConfig(Map.of("fakeTools", List.of("srv_a")))
+            .skillsDir(skills)
+            .tools(echo("mine"), myBash)
+            .build()) {
+      List<String> expected = new ArrayList<>(List.of("srv_a", "skill"));
+      dev.toolnexus.builtins.Builtins.NAMES.stream()
+          .filter(n -> !n.equals("bash"))
+          .forEach(expected::add);
+      expected.add("mine");
+      expected.add("bash");
+
+      assertThat(tk.names()).containsExactlyElementsOf(expected);
+      assertThat(tk.get("bash")).containsSame(myBash);
+      assertThat(tk.get("read").orElseThrow().source()).isEqualTo(Source.BUILTIN);
+      assertThat(tk.execute("bash", Map.of("command", "echo hi")).output())
+          .isEqualTo("sandboxed bash");
+    }
+  }
+
+  @Test
+  void builtinsAreOnByDefaultAndDisableToolsReachesThem() {
+    try (Toolkit tk = Toolkit.builder().disableTools("bash", "webfetch").build()) {
+      List<String> expected = new ArrayList<>(dev.toolnexus.builtins.Builtins.NAMES);
+      expected.removeAll(List.of("bash", "webfetch"));
+
+      assertThat(tk.names()).containsExactlyElementsOf(expected);
+    }
+  }
 }

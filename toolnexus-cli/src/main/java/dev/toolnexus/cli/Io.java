@@ -42,12 +42,13 @@ public record Io(
   }
 
   /**
-   * Whether the console is interactive: {@code System.console()} exists and, on JDK 22+ where a
-   * console may exist without a terminal, {@code Console.isTerminal()} says so.
+   * Whether the console is interactive: {@code System.console()} exists, {@code TERM} is not {@code
+   * dumb} and, on JDK 22+ where a console may exist without a terminal, {@code
+   * Console.isTerminal()} says so.
    */
   private static boolean isTerminal() {
     java.io.Console console = System.console();
-    if (console == null) {
+    if (console == null || "dumb".equals(System.getenv("TERM"))) {
       return false;
     }
     try {

@@ -31,6 +31,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Runs an interactive agent: type a line, watch the streamed answer and each tool call.",
       "Ctrl-D or `exit` quits and closes the toolkit (MCP servers are stopped).",
+      "A tool that needs an answer (the `question` builtin, an MCP elicitation) asks on the"
+          + " terminal; an empty line declines.",
       "The API key comes from --api-key or the environment: OPENAI_API_KEY (openai style),"
           + " OPENROUTER_API_KEY (openrouter hosts), ANTHROPIC_API_KEY, GEMINI_API_KEY."
     })
@@ -96,12 +98,15 @@ final class RunCommand implements Callable<Integer> {
           "--base-url is required for the " + parsedStyle.wireName() + " style");
     }
     Io io = root.io();
+    BufferedReader in = new BufferedReader(new InputStreamReader(io.in(), StandardCharsets.UTF_8));
+    TerminalWaitFor answers = new TerminalWaitFor(in, io.err());
     ClientOptions.Builder options =
         ClientOptions.builder()
             .baseUrl(baseUrl == null || baseUrl.isBlank() ? null : baseUrl)
             .style(parsedStyle)
             .model(model)
             .maxTurns(maxTurns)
+            .waitFor(answers)
             .env(name -> io.env().get(name));
     if (system != null) {
       options.systemPrompt(system);
@@ -109,19 +114,19 @@ final class RunCommand implements Callable<Integer> {
     if (apiKey != null) {
       options.apiKey(apiKey);
     }
-    try (Toolkit toolkit = sources.open(io)) {
+    try (Toolkit toolkit = sources.open(io, List.of(), answers)) {
       LlmClient client = LlmClient.create(options.build());
       if (once != null) {
         RunResult r = turn(client, toolkit, once, List.of(), io);
         return r.isDone() ? ExitCodes.OK : ExitCodes.ERROR;
       }
-      repl(client, toolkit, io);
+      repl(client, toolkit, in, io);
       return ExitCodes.OK;
     }
   }
 
-  private void repl(LlmClient client, Toolkit toolkit, Io io) throws IOException {
-    BufferedReader in = new BufferedReader(new InputStreamReader(io.in(), StandardCharsets.UTF_8));
+  private void repl(LlmClient client, Toolkit toolkit, BufferedReader in, Io io)
+      throws IOException {
     PrintWriter err = io.err();
     err.println(
         "toolnexus: "

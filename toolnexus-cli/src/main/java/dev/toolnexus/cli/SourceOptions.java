@@ -2,6 +2,7 @@ package dev.toolnexus.cli;
 
 import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.WaitFor;
 import dev.toolnexus.builtins.BuiltinsOptions;
 import dev.toolnexus.http.HttpTools;
 import dev.toolnexus.http.OpenApiImport;
@@ -88,7 +89,18 @@ public final class SourceOptions {
 
   /** Builds the toolkit with extra host tools, showing MCP connection progress on stderr. */
   Toolkit open(Io io, List<Tool> extras) {
+    return open(io, extras, null);
+  }
+
+  /**
+   * Builds the toolkit; {@code waitFor} (may be null) answers MCP elicitations, as the client's
+   * slot answers suspended tools.
+   */
+  Toolkit open(Io io, List<Tool> extras, WaitFor waitFor) {
     Toolkit.Builder b = builder(io).tools(extras);
+    if (waitFor != null) {
+      b.waitFor(waitFor);
+    }
     if (config == null) {
       return b.build();
     }

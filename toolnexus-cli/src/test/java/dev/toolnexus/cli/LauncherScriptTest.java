@@ -59,7 +59,8 @@ class LauncherScriptTest {
     assertThat(r.err()).contains("building the command");
     assertThat(buildLog())
         .containsExactly(
-            "-B -q -pl toolnexus-cli -am package -DskipTests -Dspotless.check.skip=true");
+            "-B -q -pl toolnexus-cli -am package -Dmaven.test.skip=true -Dtoolnexus.npm.skip=true"
+                + " -Dspotless.check.skip=true");
   }
 
   @Test

@@ -49,6 +49,43 @@ class RunCommandTest {
   }
 
   @Test
+  void aQuestionFromAToolIsAskedOnTheTerminalAndAnsweredFromStdin() {
+    CliRun r =
+        CliRun.withInput(
+            "Ada\n",
+            ENV,
+            "run",
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "mock-model",
+            "--once",
+            "please ask me my name");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).isEqualTo("You said: {\"answers\":[\"Ada\"]}\n");
+    assertThat(r.err())
+        .contains("? What is your name?")
+        .contains("answer (an empty line declines)> ");
+  }
+
+  @Test
+  void anEmptyAnswerDeclinesAndTheModelIsTold() {
+    CliRun r =
+        CliRun.withInput(
+            "\n",
+            ENV,
+            "run",
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "mock-model",
+            "--once",
+            "please ask me my name");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).startsWith("You said: ").contains("declined");
+  }
+
+  @Test
   void theReplAnswersEachLineAndQuitsOnExit() {
     CliRun r =
         CliRun.withInput(

@@ -422,4 +422,33 @@ class GeminiStyleTest {
         .doesNotContain("$schema")
         .contains("\"additionalProperties\":false");
   }
+
+  @Test
+  void generationAndToolConfigComeFromRequestParamsOnEveryTurn() {
+    server.reply(TWO_CALLS).reply(ANSWER);
+    Map<String, Object> params = new java.util.LinkedHashMap<>();
+    params.put(
+        "generationConfig",
+        Map.of("temperature", 0, "thinkingConfig", Map.of("thinkingBudget", 0)));
+    params.put("toolConfig", Map.of("functionCallingConfig", Map.of("mode", "AUTO")));
+    params.put("contents", List.of());
+    LlmClient c =
+        LlmClient.create(
+            ClientOptions.builder()
+                .style("gemini")
+                .baseUrl(server.baseUrl())
+                .model("gemini-3-flash")
+                .apiKey("k")
+                .requestParams(params)
+                .build());
+    c.run("Weather and time in Paris?", RunOptions.of(concurrentToolkit()));
+    assertThat(server.requests()).hasSize(2);
+    for (GeminiWireServer.Recorded r : server.requests()) {
+      assertThat(r.body().get("generationConfig"))
+          .isEqualTo(Map.of("temperature", 0, "thinkingConfig", Map.of("thinkingBudget", 0)));
+      assertThat(r.body().get("toolConfig"))
+          .isEqualTo(Map.of("functionCallingConfig", Map.of("mode", "AUTO")));
+      assertThat((List<?>) r.body().get("contents")).isNotEmpty();
+    }
+  }
 }

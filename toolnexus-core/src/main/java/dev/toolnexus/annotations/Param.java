@@ -22,6 +22,10 @@ public @interface Param {
   /** Whether the model may leave this property out (it is then null, empty or zero). */
   boolean optional() default false;
 
-  /** The property name, for code compiled without {@code -parameters}; the Java name when empty. */
+  /**
+   * The property name of a method parameter, for code compiled without {@code -parameters}; the
+   * Java name when empty. Record components and fields are renamed with {@code @JsonProperty}
+   * instead, because Jackson binds them by that name.
+   */
   String name() default "";
 }

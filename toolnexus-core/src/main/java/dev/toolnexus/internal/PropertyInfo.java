@@ -30,7 +30,8 @@ import java.util.OptionalLong;
  * named {@code Nullable} is present (declaration or type use, any package), {@code @Param(optional
  * = true)}, or {@code @JsonProperty(isRequired = FALSE)}.
  *
- * @param name the JSON property name ({@code @Param(name)}, then {@code @JsonProperty}, then Java)
+ * @param name the JSON property name ({@code @Param(name)} on a method parameter, then
+ *     {@code @JsonProperty}, then the Java name)
  * @param type the generic Java type
  * @param description {@code @Param} value, then {@code @JsonPropertyDescription}; null when none
  * @param required whether the property is listed in {@code required}
@@ -39,7 +40,7 @@ public record PropertyInfo(String name, Type type, String description, boolean r
 
   /** The property of a method parameter. */
   public static PropertyInfo of(Parameter p) {
-    return build(List.of(p), p.getName(), p.getParameterizedType(), p.getAnnotatedType());
+    return build(List.of(p), p.getName(), p.getParameterizedType(), p.getAnnotatedType(), true);
   }
 
   /** The properties of a record type, in component order. */
@@ -56,7 +57,7 @@ public record PropertyInfo(String name, Type type, String description, boolean r
       if (find(sites, JsonIgnore.class) != null) {
         continue;
       }
-      out.add(build(sites, c.getName(), c.getGenericType(), c.getAnnotatedType()));
+      out.add(build(sites, c.getName(), c.getGenericType(), c.getAnnotatedType(), false));
     }
     return out;
   }
@@ -80,7 +81,7 @@ public record PropertyInfo(String name, Type type, String description, boolean r
             || f.isAnnotationPresent(JsonIgnore.class)) {
           continue;
         }
-        out.add(build(List.of(f), f.getName(), f.getGenericType(), f.getAnnotatedType()));
+        out.add(build(List.of(f), f.getName(), f.getGenericType(), f.getAnnotatedType(), false));
       }
     }
     return out;
@@ -97,7 +98,11 @@ public record PropertyInfo(String name, Type type, String description, boolean r
   }
 
   private static PropertyInfo build(
-      List<AnnotatedElement> sites, String javaName, Type type, AnnotatedType annotatedType) {
+      List<AnnotatedElement> sites,
+      String javaName,
+      Type type,
+      AnnotatedType annotatedType,
+      boolean parameter) {
     Param param = find(sites, Param.class);
     JsonProperty json = find(sites, JsonProperty.class);
     JsonPropertyDescription jsonDescription = find(sites, JsonPropertyDescription.class);
@@ -106,7 +111,8 @@ public record PropertyInfo(String name, Type type, String description, boolean r
     if (json != null && !json.value().isEmpty()) {
       name = json.value();
     }
-    if (param != null && !param.name().isEmpty()) {
+    // Jackson binds records and beans by their own names, so @Param(name) renames parameters only.
+    if (parameter && param != null && !param.name().isEmpty()) {
       name = param.name();
     }
 

@@ -46,12 +46,13 @@ import tools.jackson.databind.JsonNode;
  * properties} and {@code required}, inherited bean fields first), {@code Optional} (the inner type,
  * not required).
  *
- * <p>A property's name is {@code @Param(name)}, else {@code @JsonProperty}'s value, else the Java
- * name; its description is {@code @Param}'s value, else {@code @JsonPropertyDescription}; a nested
- * type's {@code @JsonClassDescription} becomes its description. A property is required unless its
- * type is an {@code Optional}, it carries an annotation named {@code Nullable} (any package,
- * declaration or type use), {@code @Param(optional = true)} or {@code @JsonProperty(isRequired =
- * FALSE)}. Fields marked {@code @JsonIgnore}, static or transient are left out.
+ * <p>A property's name is {@code @Param(name)} (method parameters only), else
+ * {@code @JsonProperty}'s value, else the Java name; its description is {@code @Param}'s value,
+ * else {@code @JsonPropertyDescription}; a nested type's {@code @JsonClassDescription} becomes its
+ * description. A property is required unless its type is an {@code Optional}, it carries an
+ * annotation named {@code Nullable} (any package, declaration or type use), {@code @Param(optional
+ * = true)} or {@code @JsonProperty(isRequired = FALSE)}. Fields marked {@code @JsonIgnore}, static
+ * or transient are left out.
  *
  * <p>Output is deterministic: properties in declaration order and every schema's keys in the order
  * {@code type, description, enum, items, properties, required, additionalProperties}, so the same

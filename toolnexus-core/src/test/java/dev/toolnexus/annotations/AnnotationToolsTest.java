@@ -300,4 +300,28 @@ class AnnotationToolsTest {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
+
+  /** Renamed inputs. */
+  public static class Renamed {
+    /** A record whose component carries @Param(name), which only parameters honour. */
+    public record Box(@Param(value = "Width", name = "ignored") int width) {}
+
+    @ToolMethod("Area")
+    public int area(@Param(name = "the_box") Box box) {
+      return box.width() * box.width();
+    }
+  }
+
+  @Test
+  void paramNameRenamesAParameterButNotARecordComponent() {
+    Tool area = Tools.fromObject(new Renamed()).get(0);
+
+    assertThat(Json.write(area.inputSchema()))
+        .isEqualTo(
+            "{\"type\":\"object\",\"properties\":{\"the_box\":{\"type\":\"object\","
+                + "\"properties\":{\"width\":{\"type\":\"integer\",\"description\":\"Width\"}},"
+                + "\"required\":[\"width\"]}},\"required\":[\"the_box\"]}");
+    assertThat(area.execute(Map.of("the_box", Map.of("width", 3)), ToolContext.empty()).output())
+        .isEqualTo("9");
+  }
 }

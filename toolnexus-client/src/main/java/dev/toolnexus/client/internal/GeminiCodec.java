@@ -6,6 +6,7 @@ import dev.toolnexus.GeminiNames;
 import dev.toolnexus.GeminiSchemaMode;
 import dev.toolnexus.Json;
 import dev.toolnexus.Tool;
+import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.LlmException;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Message.AssistantMessage;
@@ -36,7 +37,7 @@ import java.util.Set;
  */
 public final class GeminiCodec implements WireCodec {
   /** The default base URL. */
-  public static final String DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
+  public static final String DEFAULT_BASE_URL = ClientOptions.GEMINI_BASE_URL;
 
   /** The part kinds this style may send (the §8A allowlist). */
   static final Set<String> ALLOWED =

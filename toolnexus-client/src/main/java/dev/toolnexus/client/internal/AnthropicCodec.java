@@ -168,15 +168,13 @@ public final class AnthropicCodec implements WireCodec {
 
   private static List<Map<String, Object>> blocks(
       List<ContentPart> parts, PartGate gate, boolean attached) {
-    List<Map<String, Object>> out = new ArrayList<>(parts.size());
-    for (ContentPart p : parts) {
-      ContentPart admitted = gate.admit(p, attached, supports(p), "anthropic");
-      out.add(
-          admitted instanceof ContentPart.Text tx
-              ? textBlock(tx.text())
-              : checked(block((ContentPart.Media) admitted)));
-    }
-    return out;
+    return gate.encode(
+        parts,
+        attached,
+        AnthropicCodec::supports,
+        "anthropic",
+        AnthropicCodec::textBlock,
+        m -> checked(block(m)));
   }
 
   /** Whether Messages has a block for this part (no audio block at all). */

@@ -187,15 +187,13 @@ public final class OpenAiCodec implements WireCodec {
 
   private static List<Map<String, Object>> blocks(
       List<ContentPart> parts, PartGate gate, boolean attached) {
-    List<Map<String, Object>> out = new ArrayList<>(parts.size());
-    for (ContentPart p : parts) {
-      ContentPart admitted = gate.admit(p, attached, supports(p), "openai");
-      out.add(
-          admitted instanceof ContentPart.Text tx
-              ? textBlock(tx.text())
-              : checked(block((ContentPart.Media) admitted)));
-    }
-    return out;
+    return gate.encode(
+        parts,
+        attached,
+        OpenAiCodec::supports,
+        "openai",
+        OpenAiCodec::textBlock,
+        m -> checked(block(m)));
   }
 
   /** Whether Chat Completions has a block for this part (no url form for file or audio). */

@@ -2,8 +2,12 @@ package dev.toolnexus.client.internal;
 
 import dev.toolnexus.ContentPart;
 import dev.toolnexus.client.UnsupportedParts;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +37,31 @@ public final class PartGate {
     PartRefusedException(String message) {
       super(message);
     }
+  }
+
+  /**
+   * Admits every part and encodes what is admitted, in order: text (a part or a placeholder)
+   * through {@code text}, media through {@code media}. The one loop each style's codec runs.
+   *
+   * @param supports whether the style has a block for a part
+   * @throws PartRefusedException when a part must not be sent and policy says error
+   */
+  public <T> List<T> encode(
+      List<ContentPart> parts,
+      boolean attached,
+      Predicate<ContentPart> supports,
+      String style,
+      Function<String, T> text,
+      Function<ContentPart.Media, T> media) {
+    List<T> out = new ArrayList<>(parts.size());
+    for (ContentPart p : parts) {
+      ContentPart admitted = admit(p, attached, supports.test(p), style);
+      out.add(
+          admitted instanceof ContentPart.Text t
+              ? text.apply(t.text())
+              : media.apply((ContentPart.Media) admitted));
+    }
+    return out;
   }
 
   /**

@@ -27,7 +27,9 @@ public interface LlmTransport {
   HttpResponse<InputStream> send(HttpRequest request, CancelToken cancel)
       throws IOException, InterruptedException;
 
-  /** The default transport over a JDK client: asynchronous send, aborted on cancel. */
+  /**
+   * The default transport over a JDK client: a blocking send, aborted when {@code cancel} fires.
+   */
   static LlmTransport of(HttpClient client) {
     return new HttpTransport(client);
   }

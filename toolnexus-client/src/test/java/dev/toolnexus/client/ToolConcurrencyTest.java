@@ -16,6 +16,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class ToolConcurrencyTest {
+  /**
+   * A run deadline the first model round trip always beats, even on a loaded 2-core machine, so
+   * that it is the blocked step after it that the deadline ends; the tests wait this long.
+   */
+  private static final java.time.Duration RUN_DEADLINE = java.time.Duration.ofMillis(1500);
+
   private final FakeProvider provider = new FakeProvider();
 
   ToolConcurrencyTest() throws Exception {}
@@ -146,9 +152,7 @@ class ToolConcurrencyTest {
               return "woke: " + ctx.cancel().reason();
             });
     provider.json(openaiCalls(7, 3, new String[] {"c1", "sleepy", "{}"}));
-    LlmClient client =
-        LlmClient.create(
-            Fixtures.openai(provider).timeout(java.time.Duration.ofMillis(200)).build());
+    LlmClient client = LlmClient.create(Fixtures.openai(provider).timeout(RUN_DEADLINE).build());
 
     RunResult r = client.run("go", Toolkit.of(sleepy));
 
@@ -175,7 +179,7 @@ class ToolConcurrencyTest {
     LlmClient client =
         LlmClient.create(
             Fixtures.openai(provider)
-                .timeout(java.time.Duration.ofMillis(200))
+                .timeout(RUN_DEADLINE)
                 .waitFor(
                     req -> {
                       never.await();

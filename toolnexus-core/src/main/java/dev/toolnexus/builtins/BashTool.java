@@ -99,7 +99,7 @@ final class BashTool {
 
     if (timedOut || wasCancelled) {
       boolean killedTree = ProcessTree.kill(process);
-      awaitQuietly(drained, 1000);
+      awaitQuietly(drained, ProcessTree.GRACE_MS);
       meta.put("timedOut", timedOut);
       meta.put("cancelled", wasCancelled);
       meta.put("killedTree", killedTree);

@@ -15,19 +15,45 @@ import java.util.concurrent.TimeUnit;
  * TERM to the group and to every descendant captured BEFORE the first signal, then KILL after a
  * grace window of at most 2000 ms that ends as soon as everything is gone. On Windows the tree is
  * stopped outright, since console processes have no graceful termination.
+ *
+ * <p>On POSIX the started process also outlives the command until the command's output is closed:
+ * the JDK closes a child's stdout pipe as soon as that child exits (unless a reader happens to be
+ * blocked on it at that moment), which would drop what background processes of the job still print
+ * and end the call while they run. A {@code cat} in between, in a small {@code /bin/sh} wrapper
+ * that passes the command's exit status through, makes "the job's output is closed" an event the
+ * caller can wait for, as it is for Node's {@code close}: a background process that keeps the
+ * output open keeps the call running (until it ends, or the timeout stops the job), and one whose
+ * output goes elsewhere is left running.
  */
 final class ProcessTree {
   static final long GRACE_MS = 2000;
-  private static final Path SETSID = findSetsid();
+  private static final Path SETSID = find("/usr/bin/setsid", "/bin/setsid");
   private static final Path SH = Path.of("/bin/sh");
+  private static final Path CAT = find("/bin/cat", "/usr/bin/cat");
+
+  /**
+   * Runs {@code "$@"} (the shell and the command) with stdout and stderr into a pipe that {@code
+   * cat} copies to the wrapper's stdout, and exits with the command's status, which travels back
+   * through a command substitution on fd 5. The command runs with fds 4 and 5 closed, so a
+   * background process it leaves behind holds nothing but the pipe into {@code cat}; {@code cat},
+   * and with it the wrapper, ends when the last holder of that pipe closes it. The wrapper and
+   * {@code cat} ignore TERM (the command gets it back at its default), so a TERM to the job stops
+   * the command while everything it printed still reaches the caller; KILL stops them all. The
+   * command is exec'd in a subshell whose parent writes to /dev/null, so a command killed by a
+   * signal gains no "Killed" line in its output.
+   */
+  private static final String HOLD_OUTPUT =
+      "trap '' TERM; exec 4>&1;"
+          + " s=$( { { (trap - TERM; exec \"$@\" 2>&1 4>&- 5>&-); echo $? >&5; } 2>/dev/null"
+          + " | %s >&4; } 5>&1 ); exit ${s:-1}";
 
   private ProcessTree() {}
 
-  private static Path findSetsid() {
+  private static Path find(String... candidates) {
     if (ShellDetector.isWindows()) {
       return null;
     }
-    for (String p : List.of("/usr/bin/setsid", "/bin/setsid")) {
+    for (String p : candidates) {
       Path path = Path.of(p);
       if (Files.isExecutable(path)) {
         return path;
@@ -36,11 +62,21 @@ final class ProcessTree {
     return null;
   }
 
-  /** The argv that runs {@code command} with {@code shell} as a job of its own. */
+  /**
+   * The argv that runs {@code command} with {@code shell} as a job of its own, whose started
+   * process ends only once the job's output is closed (where {@code /bin/sh} and {@code cat} are
+   * installed).
+   */
   static List<String> argv(List<String> shell, String command) {
     List<String> argv = new ArrayList<>();
     if (SETSID != null) {
       argv.add(SETSID.toString());
+    }
+    if (CAT != null && Files.isExecutable(SH)) {
+      argv.add(SH.toString());
+      argv.add("-c");
+      argv.add(String.format(HOLD_OUTPUT, CAT));
+      argv.add("toolnexus-bash"); // $0 of the wrapper
     }
     argv.addAll(shell);
     argv.add(command);

@@ -90,6 +90,28 @@ class BashToolTest {
   }
 
   @Test
+  void aBackgroundProcessWhoseOutputGoesElsewhereDoesNotHoldTheCall() throws Exception {
+    ToolResult r =
+        run(bash(), "command", "sleep 30 > /dev/null 2>&1 & echo $! > bg.pid; echo started");
+    long pid = pidIn("bg.pid");
+    try {
+      assertThat(r.isError()).isFalse();
+      assertThat(r.output()).isEqualTo("started\n");
+      assertThat(ProcessTree.isRunning(ProcessHandle.of(pid).orElseThrow())).isTrue();
+    } finally {
+      ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  @Test
+  void aCommandKilledBySignalIsAnErrorWithItsExitCodeAndNoExtraOutput() {
+    ToolResult r = run(bash(), "command", "echo before; kill -9 $$");
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output()).isEqualTo("before\n\nbash: command exited with code 137");
+    assertThat(r.metadata()).containsEntry("exitCode", 137);
+  }
+
+  @Test
   void aHostShellIsUsedVerbatimAndReported() {
     Tool custom =
         B.tool(BuiltinsOptions.builder().baseDir(dir).shell("/bin/sh", "-e", "-c").build(), "bash");
@@ -111,7 +133,7 @@ class BashToolTest {
     Path pidFile = dir.resolve("child.pid");
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (!(Files.exists(pidFile) && Files.size(pidFile) > 0) && System.nanoTime() < deadline) {
-      Thread.onSpinWait();
+      Thread.sleep(5); // poll without taking a core from the shell being waited for
     }
     token.cancel();
     ToolResult r = call.get(20, TimeUnit.SECONDS);

@@ -32,22 +32,23 @@ class HttpToolFailureTest {
 
   @Test
   void refusedConnectionNamesHostAndPort() throws Exception {
-    int port;
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = s.getLocalPort();
+    // a bound socket that does not listen holds the port (no other test can take it) and refuses
+    try (Socket holder = new Socket()) {
+      holder.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+      int port = holder.getLocalPort();
+
+      ToolResult r = get("http://127.0.0.1:" + port + "/x?token=abc").execute(Map.of(), null);
+
+      assertThat(r.isError()).isTrue();
+      assertThat(r.output())
+          .isEqualTo(
+              "GET http://127.0.0.1:"
+                  + port
+                  + "/x failed: connection refused by 127.0.0.1:"
+                  + port
+                  + " (is the server running?)");
+      assertThat(r.metadata()).containsEntry("error", "connection_refused");
     }
-
-    ToolResult r = get("http://127.0.0.1:" + port + "/x?token=abc").execute(Map.of(), null);
-
-    assertThat(r.isError()).isTrue();
-    assertThat(r.output())
-        .isEqualTo(
-            "GET http://127.0.0.1:"
-                + port
-                + "/x failed: connection refused by 127.0.0.1:"
-                + port
-                + " (is the server running?)");
-    assertThat(r.metadata()).containsEntry("error", "connection_refused");
   }
 
   @Test

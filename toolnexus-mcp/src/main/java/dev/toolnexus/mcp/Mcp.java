@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Entry points of the MCP source: connect every server of a config into one {@link McpToolSource},
@@ -46,6 +47,20 @@ public final class Mcp {
   }
 
   /**
+   * {@link #connect(McpConfig, WaitFor, CancelToken)} that also tells {@code onStatus} each
+   * server's status as soon as it is known (from the connecting threads), so a host can show
+   * progress while the load runs.
+   */
+  public static McpToolSource connect(
+      McpConfig config,
+      WaitFor waitFor,
+      CancelToken cancel,
+      BiConsumer<String, McpServerStatus> onStatus) {
+    return Loader.load(
+        config, System.getenv(), waitFor, cancel, onStatus == null ? (n, st) -> {} : onStatus);
+  }
+
+  /**
    * Connects to every enabled server, lists its tools unfiltered, and disconnects; nothing is left
    * running. Results are in config order.
    */
@@ -68,7 +83,10 @@ public final class Mcp {
     Map<String, McpServerInventory> out = new LinkedHashMap<>();
     Map<String, Object> results =
         Loader.forEachServer(
-            config, cancel, server -> ServerConnection.inventory(server, env, cancel));
+            config,
+            cancel,
+            server -> ServerConnection.inventory(server, env, cancel),
+            (name, status) -> {});
     for (McpServerConfig server : config.servers()) {
       Object r = results.get(server.name());
       if (r instanceof McpServerStatus status) {

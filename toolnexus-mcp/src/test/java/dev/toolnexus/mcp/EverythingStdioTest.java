@@ -168,11 +168,11 @@ class EverythingStdioTest {
     ToolResult r =
         tool(source, "everything_trigger-long-running-operation")
             .execute(
-                Map.of("duration", 1.6, "steps", 8),
-                ToolContext.empty().withTimeout(Duration.ofMillis(700)));
+                Map.of("duration", 2.4, "steps", 12),
+                ToolContext.empty().withTimeout(Duration.ofMillis(1000)));
     assertThat(r.isError()).as(r.output()).isFalse();
     assertThat(r.output())
-        .isEqualTo("Long running operation completed. Duration: 1.6 seconds, Steps: 8.");
+        .isEqualTo("Long running operation completed. Duration: 2.4 seconds, Steps: 12.");
   }
 
   @Test

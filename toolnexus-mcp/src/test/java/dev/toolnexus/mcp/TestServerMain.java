@@ -52,8 +52,23 @@ public final class TestServerMain {
         new ProcessBuilder("sleep", "600").start();
         new RawServer(null).run();
       }
+      case "host" -> host(Path.of(args[1]));
       default -> throw new IllegalArgumentException("unknown mode " + mode);
     }
+  }
+
+  /** A host that connects a server tree, records its pids, and exits without close(). */
+  private static void host(Path pids) throws IOException {
+    McpToolSource source =
+        Mcp.connect(
+            McpConfig.parse(
+                TestEnv.config("tree", TestEnv.local(TestEnv.javaServer("tree"))), "<host>"));
+    ProcessHandle root = source.process("tree").orElseThrow();
+    List<String> lines = new ArrayList<>();
+    lines.add(String.valueOf(root.pid()));
+    root.descendants().forEach(d -> lines.add(String.valueOf(d.pid())));
+    Files.write(pids, lines);
+    System.exit(0);
   }
 
   private static void hang() throws IOException {
@@ -254,6 +269,14 @@ public final class TestServerMain {
                         Map.of("type", "integer"),
                         "progressMs",
                         Map.of("type", "integer")))));
+        tools.add(
+            Map.of(
+                "name",
+                "where",
+                "description",
+                "the server's working directory",
+                "inputSchema",
+                Map.of("type", "object")));
         return Map.of("tools", tools);
       }
       int start =
@@ -284,6 +307,14 @@ public final class TestServerMain {
       Map<?, ?> args = params.get("arguments") instanceof Map<?, ?> m ? m : Map.of();
       if (paged) {
         reply(id, Map.of("content", List.of(Map.of("type", "text", "text", "ran " + name))));
+        return;
+      }
+      if (name.equals("where")) {
+        reply(
+            id,
+            Map.of(
+                "content",
+                List.of(Map.of("type", "text", "text", System.getProperty("user.dir")))));
         return;
       }
       long ms = ((Number) args.get("ms")).longValue();

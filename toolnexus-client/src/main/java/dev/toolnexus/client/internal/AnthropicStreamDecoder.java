@@ -32,13 +32,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
     if (data.isEmpty()) {
       return false;
     }
-    Map<String, Object> ev;
-    try {
-      ev = Json.parseObject(data);
-    } catch (IllegalArgumentException e) {
-      throw new LlmException(
-          "malformed anthropic stream event " + (events + 1) + ": " + e.getMessage(), e);
-    }
+    Map<String, Object> ev = StreamDecoder.parseJson(data, "anthropic stream event", events + 1);
     events++;
     String type = ev.get("type") == null ? event.event() : String.valueOf(ev.get("type"));
     switch (type) {

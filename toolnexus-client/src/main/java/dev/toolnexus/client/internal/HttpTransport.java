@@ -7,12 +7,15 @@ import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
- * The default {@link LlmTransport}: an asynchronous JDK send whose future is cancelled on abort.
+ * The default {@link LlmTransport}: a blocking JDK send that a cancel aborts by interrupting the
+ * sending thread (the JDK client then cancels the exchange).
+ *
+ * <p>Not {@code sendAsync(...).get()}: the JDK completes that future through a task on {@code
+ * ForkJoinPool.commonPool()}, so a caller whose common pool is busy (asks on one conversation run
+ * from pool tasks, all but one waiting for its lock) would wait for it forever. That deadlock is
+ * what JDK 25 showed.
  */
 public final class HttpTransport implements LlmTransport {
   private final HttpClient client;
@@ -25,24 +28,50 @@ public final class HttpTransport implements LlmTransport {
   @Override
   public HttpResponse<InputStream> send(HttpRequest request, CancelToken cancel)
       throws IOException, InterruptedException {
-    CompletableFuture<HttpResponse<InputStream>> future =
-        client.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
-    CancelToken.Registration abort = cancel.onCancel(() -> future.cancel(true));
+    Interrupter abort = new Interrupter(Thread.currentThread());
+    CancelToken.Registration registration = cancel.onCancel(abort::fire);
     try {
-      return future.get();
-    } catch (CancellationException e) {
-      throw new IOException("request aborted: " + cancel.reason(), e);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause() == null ? e : e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      throw new IOException(cause.getMessage(), cause);
+      return client.send(request, HttpResponse.BodyHandlers.ofInputStream());
     } catch (InterruptedException e) {
-      future.cancel(true);
+      if (abort.fired()) {
+        throw new IOException("request aborted: " + cancel.reason(), e);
+      }
       throw e;
     } finally {
-      abort.close();
+      registration.close();
+      abort.disarm();
+    }
+  }
+
+  /**
+   * Interrupts the sending thread on cancel, only while the send runs; once disarmed it clears an
+   * interrupt it delivered that the send did not consume, so none leaks into the caller's code.
+   */
+  private static final class Interrupter {
+    private final Thread thread;
+    private boolean armed = true;
+    private boolean fired;
+
+    Interrupter(Thread thread) {
+      this.thread = thread;
+    }
+
+    synchronized void fire() {
+      if (armed) {
+        fired = true;
+        thread.interrupt();
+      }
+    }
+
+    synchronized boolean fired() {
+      return fired;
+    }
+
+    synchronized void disarm() {
+      armed = false;
+      if (fired) {
+        Thread.interrupted();
+      }
     }
   }
 }

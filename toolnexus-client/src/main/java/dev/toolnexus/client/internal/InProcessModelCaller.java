@@ -10,7 +10,6 @@ import dev.toolnexus.client.Message;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.client.Usage;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -60,42 +59,17 @@ public final class InProcessModelCaller implements ModelCaller {
       throw new LlmException("in-process generate returned no message", null);
     }
     List<ToolCall> calls = new ArrayList<>();
-    List<Map<String, Object>> rawCalls = new ArrayList<>();
     for (Generate.Call c : r.toolCalls()) {
       String id = c.id() == null || c.id().isEmpty() ? "call_" + calls.size() : c.id();
       Object a = c.arguments();
-      String args = a == null ? "{}" : a instanceof String s ? s : Json.write(a);
-      calls.add(new ToolCall(id, c.name(), args));
-      Map<String, Object> fn = new LinkedHashMap<>();
-      fn.put("name", c.name());
-      fn.put("arguments", args);
-      Map<String, Object> call = new LinkedHashMap<>();
-      call.put("id", id);
-      call.put("type", "function");
-      call.put("function", fn);
-      rawCalls.add(call);
+      calls.add(
+          new ToolCall(id, c.name(), a == null ? "{}" : a instanceof String s ? s : Json.write(a)));
     }
     String finish = calls.isEmpty() ? "stop" : "tool_calls";
     String content = r.content() == null ? "" : r.content();
-    Map<String, Object> message = new LinkedHashMap<>();
-    message.put("role", "assistant");
-    message.put("content", calls.isEmpty() ? content : r.content());
-    if (!rawCalls.isEmpty()) {
-      message.put("tool_calls", rawCalls);
-    }
-    Map<String, Object> choice = new LinkedHashMap<>();
-    choice.put("index", 0);
-    choice.put("message", message);
-    choice.put("finish_reason", finish);
     Usage usage = r.usage() == null ? Usage.ZERO : r.usage();
-    Map<String, Object> u = new LinkedHashMap<>();
-    u.put("prompt_tokens", usage.promptTokens());
-    u.put("completion_tokens", usage.completionTokens());
-    u.put("total_tokens", usage.totalTokens());
-    Map<String, Object> raw = new LinkedHashMap<>();
-    raw.put("model", model);
-    raw.put("choices", List.of(choice));
-    raw.put("usage", u);
+    Map<String, Object> raw =
+        OpenAiCodec.completion(model, OpenAiCodec.assistantMessage(content, calls), finish, usage);
     return new ParsedTurn(content, calls, usage, finish, Map.of(), raw);
   }
 }

@@ -103,12 +103,20 @@ public final class OpenAiCodec implements WireCodec {
   }
 
   private static Map<String, Object> assistant(AssistantMessage a) {
+    return assistantMessage(a.text(), a.toolCalls());
+  }
+
+  /**
+   * The Chat Completions assistant message for {@code text} and {@code calls}: content is null when
+   * the turn is only tool calls, and {@code tool_calls} is present only when there are calls.
+   */
+  static Map<String, Object> assistantMessage(String text, List<ToolCall> calls) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("role", "assistant");
-    m.put("content", a.text().isEmpty() && !a.toolCalls().isEmpty() ? null : a.text());
-    if (!a.toolCalls().isEmpty()) {
-      List<Map<String, Object>> calls = new ArrayList<>();
-      for (ToolCall c : a.toolCalls()) {
+    m.put("content", (text == null || text.isEmpty()) && !calls.isEmpty() ? null : text);
+    if (!calls.isEmpty()) {
+      List<Map<String, Object>> wire = new ArrayList<>();
+      for (ToolCall c : calls) {
         Map<String, Object> fn = new LinkedHashMap<>();
         fn.put("name", c.name());
         fn.put("arguments", c.arguments());
@@ -116,11 +124,35 @@ public final class OpenAiCodec implements WireCodec {
         call.put("id", c.id());
         call.put("type", "function");
         call.put("function", fn);
-        calls.add(call);
+        wire.add(call);
       }
-      m.put("tool_calls", calls);
+      m.put("tool_calls", wire);
     }
     return m;
+  }
+
+  /**
+   * A Chat Completions response body with one choice: what a turn that did not come as one JSON
+   * response (a stream, an in-process model) records as its raw form. {@code model} is left out
+   * when null.
+   */
+  static Map<String, Object> completion(
+      String model, Map<String, Object> message, String finishReason, Usage usage) {
+    Map<String, Object> choice = new LinkedHashMap<>();
+    choice.put("index", 0);
+    choice.put("message", message);
+    choice.put("finish_reason", finishReason);
+    Map<String, Object> u = new LinkedHashMap<>();
+    u.put("prompt_tokens", usage.promptTokens());
+    u.put("completion_tokens", usage.completionTokens());
+    u.put("total_tokens", usage.totalTokens());
+    Map<String, Object> raw = new LinkedHashMap<>();
+    if (model != null) {
+      raw.put("model", model);
+    }
+    raw.put("choices", List.of(choice));
+    raw.put("usage", u);
+    return raw;
   }
 
   private static Map<String, Object> toolMessage(

@@ -1,11 +1,9 @@
 package dev.toolnexus.client.internal;
 
-import dev.toolnexus.Json;
 import dev.toolnexus.client.LlmException;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.client.Usage;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,13 +32,7 @@ final class OpenAiStreamDecoder implements StreamDecoder {
       done = true;
       return true;
     }
-    Map<String, Object> chunk;
-    try {
-      chunk = Json.parseObject(data);
-    } catch (IllegalArgumentException e) {
-      throw new LlmException(
-          "malformed openai stream chunk " + (chunks + 1) + ": " + e.getMessage(), e);
-    }
+    Map<String, Object> chunk = StreamDecoder.parseJson(data, "openai stream chunk", chunks + 1);
     chunks++;
     if (chunk.get("error") != null) {
       Map<?, ?> err = JsonPaths.map(chunk.get("error"));
@@ -93,37 +85,13 @@ final class OpenAiStreamDecoder implements StreamDecoder {
           null);
     }
     List<ToolCall> out = new ArrayList<>();
-    List<Map<String, Object>> rawCalls = new ArrayList<>();
     for (Map.Entry<Integer, String[]> e : calls.entrySet()) {
       String[] s = e.getValue();
-      String id = s[0] == null ? "call_" + e.getKey() : s[0];
-      out.add(new ToolCall(id, s[1], s[2]));
-      Map<String, Object> fn = new LinkedHashMap<>();
-      fn.put("name", s[1]);
-      fn.put("arguments", s[2]);
-      Map<String, Object> call = new LinkedHashMap<>();
-      call.put("id", id);
-      call.put("type", "function");
-      call.put("function", fn);
-      rawCalls.add(call);
+      out.add(new ToolCall(s[0] == null ? "call_" + e.getKey() : s[0], s[1], s[2]));
     }
-    Map<String, Object> message = new LinkedHashMap<>();
-    message.put("role", "assistant");
-    message.put("content", text.length() == 0 && !out.isEmpty() ? null : text.toString());
-    if (!rawCalls.isEmpty()) {
-      message.put("tool_calls", rawCalls);
-    }
-    Map<String, Object> choice = new LinkedHashMap<>();
-    choice.put("index", 0);
-    choice.put("message", message);
-    choice.put("finish_reason", finishReason);
-    Map<String, Object> raw = new LinkedHashMap<>();
-    raw.put("choices", List.of(choice));
-    Map<String, Object> u = new LinkedHashMap<>();
-    u.put("prompt_tokens", usage.promptTokens());
-    u.put("completion_tokens", usage.completionTokens());
-    u.put("total_tokens", usage.totalTokens());
-    raw.put("usage", u);
+    Map<String, Object> raw =
+        OpenAiCodec.completion(
+            null, OpenAiCodec.assistantMessage(text.toString(), out), finishReason, usage);
     raw.put("streamed", true);
     return new ParsedTurn(text.toString(), out, usage, finishReason, Map.of(), raw);
   }

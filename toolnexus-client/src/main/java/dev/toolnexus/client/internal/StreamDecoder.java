@@ -1,5 +1,8 @@
 package dev.toolnexus.client.internal;
 
+import dev.toolnexus.Json;
+import dev.toolnexus.client.LlmException;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /** Assembles one streamed response from its SSE events; one instance per response. */
@@ -19,4 +22,19 @@ public interface StreamDecoder {
    * @throws dev.toolnexus.client.LlmException when the stream ended before completing
    */
   ParsedTurn finish();
+
+  /**
+   * One event's data as a JSON object; data that is not one fails the call naming the event, e.g.
+   * "malformed openai stream chunk 3: ...".
+   *
+   * @param what what the provider calls an event, for the message: "openai stream chunk"
+   * @param number the event's 1-based position in the stream
+   */
+  static Map<String, Object> parseJson(String data, String what, int number) {
+    try {
+      return Json.parseObject(data);
+    } catch (IllegalArgumentException e) {
+      throw new LlmException("malformed " + what + " " + number + ": " + e.getMessage(), e);
+    }
+  }
 }

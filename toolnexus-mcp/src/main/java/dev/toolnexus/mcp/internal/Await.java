@@ -75,6 +75,9 @@ public final class Await {
 
   /** A readable message for an SDK or transport exception. */
   public static String message(Throwable t) {
+    if (t instanceof McpFailure) {
+      return t.getMessage();
+    }
     if (t instanceof McpError me && me.getJsonRpcError() != null) {
       return me.getJsonRpcError().message();
     }
@@ -84,6 +87,16 @@ public final class Await {
       root = root.getCause();
       msg = root.getMessage();
     }
-    return msg == null || msg.isBlank() ? t.getClass().getSimpleName() : msg;
+    String base = msg == null || msg.isBlank() ? t.getClass().getSimpleName() : msg;
+    // the SDK wraps transport failures ("Client failed to initialize ..."); name the real cause
+    Throwable deepest = root;
+    while (deepest.getCause() != null && deepest.getCause() != deepest) {
+      deepest = deepest.getCause();
+    }
+    String detail = deepest.getMessage();
+    if (deepest != root && detail != null && !detail.isBlank() && !base.contains(detail)) {
+      return base + " (" + detail + ")";
+    }
+    return base;
   }
 }

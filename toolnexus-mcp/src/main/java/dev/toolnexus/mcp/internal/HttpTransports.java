@@ -2,7 +2,6 @@ package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.mcp.McpServerConfig;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.customizer.McpAsyncHttpClientRequestCustomizer;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -15,13 +14,12 @@ final class HttpTransports {
   private HttpTransports() {}
 
   static McpClientTransport streamable(McpServerConfig config, Map<String, String> env) {
-    URI uri = URI.create(config.url());
-    return HttpClientStreamableHttpTransport.builder(base(uri))
-        .endpoint(endpoint(uri))
-        .jsonMapper(McpJsonDefaults.getMapper())
-        .connectTimeout(config.timeout())
-        .addAsyncHttpRequestCustomizer(headers(config, env))
-        .build();
+    return new StreamableHttpTransport(
+        config.name(),
+        URI.create(config.url()),
+        HeaderExpander.expand(config.headers(), env::get, config.name()),
+        config.timeout(),
+        McpJsonDefaults.getMapper());
   }
 
   // The SDK deprecates its HTTP+SSE client along with the legacy transport itself; it is still the

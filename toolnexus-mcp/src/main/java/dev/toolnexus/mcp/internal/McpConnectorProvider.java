@@ -18,6 +18,7 @@ public final class McpConnectorProvider implements McpConnector {
     return Mcp.connect(
         config,
         request.waitFor(),
-        request.cancel() == null ? new dev.toolnexus.CancelToken() : request.cancel());
+        request.cancel() == null ? new dev.toolnexus.CancelToken() : request.cancel(),
+        request.onServerStatus());
   }
 }

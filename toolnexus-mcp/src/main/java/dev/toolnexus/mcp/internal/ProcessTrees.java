@@ -35,11 +35,6 @@ public final class ProcessTrees {
     LIVE.remove(process);
   }
 
-  /** The processes still tracked (for diagnostics and tests). */
-  public static int liveCount() {
-    return LIVE.size();
-  }
-
   /**
    * Stops a process tree: TERM to the root and every descendant, a grace period, then KILL to
    * whatever is left. Descendants are captured first so children survive no reparenting.

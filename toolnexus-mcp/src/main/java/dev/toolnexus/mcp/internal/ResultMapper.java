@@ -24,7 +24,12 @@ public final class ResultMapper {
     List<ContentPart> parts = new ArrayList<>();
     List<McpSchema.Content> content = result.content() == null ? List.of() : result.content();
     for (McpSchema.Content c : content) {
-      collect(c, texts, parts);
+      try {
+        collect(c, texts, parts);
+      } catch (IllegalArgumentException e) {
+        // a malformed part (bad base64, no mime type) is reported, never dropped silently
+        texts.add("[" + c.type() + " content could not be read: " + e.getMessage() + "]");
+      }
     }
     Map<String, Object> meta = Map.of("server", server);
     if (Boolean.TRUE.equals(result.isError())) {

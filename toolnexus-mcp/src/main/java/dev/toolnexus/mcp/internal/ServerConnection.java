@@ -8,6 +8,7 @@ import dev.toolnexus.WaitFor;
 import dev.toolnexus.mcp.McpServerConfig;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -54,7 +55,6 @@ public final class ServerConnection implements AutoCloseable {
   private volatile McpAsyncClient client;
   private volatile ObservedTransport transport;
   private volatile StdioProcessTransport stdio;
-  private volatile List<McpSchema.Tool> defs = List.of();
   private volatile List<Tool> tools = List.of();
 
   private ServerConnection(McpServerConfig config, Runnable onChange) {
@@ -154,6 +154,15 @@ public final class ServerConnection implements AutoCloseable {
           initialize(streamable, waitFor, cancel);
         } catch (McpFailure first) {
           closeClient();
+          Integer refused = authorizationStatus(first);
+          if (refused != null) {
+            // SSE would be refused the same way; say so instead of waiting for it
+            throw new McpFailure(
+                "initialize failed: HTTP "
+                    + refused
+                    + " (the server refused the request; check the configured headers)",
+                first);
+          }
           log.debug(
               "MCP server {} refused streamable HTTP ({}); trying SSE",
               config.name(),
@@ -169,6 +178,18 @@ public final class ServerConnection implements AutoCloseable {
     }
   }
 
+  private static Integer authorizationStatus(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof McpHttpClientTransportAuthorizationException a) {
+        return a.getResponseInfo() == null ? 401 : a.getResponseInfo().statusCode();
+      }
+      if (c instanceof HttpStatusException h && (h.status() == 401 || h.status() == 403)) {
+        return h.status();
+      }
+    }
+    return null;
+  }
+
   private void initialize(McpClientTransport raw, WaitFor waitFor, CancelToken cancel) {
     ObservedTransport observed = new ObservedTransport(raw);
     transport = observed;
@@ -179,7 +200,8 @@ public final class ServerConnection implements AutoCloseable {
     McpClient.AsyncSpec spec =
         McpClient.async(observed)
             .requestTimeout(SDK_REQUEST_TIMEOUT)
-            .initializationTimeout(config.timeout())
+            // ours (in Await) fires first and names the phase; the SDK's is only a backstop
+            .initializationTimeout(config.timeout().multipliedBy(2).plusSeconds(1))
             .clientInfo(McpSchema.Implementation.builder("toolnexus", Version.VALUE).build())
             .capabilities(caps.build())
             .toolsChangeConsumer(
@@ -196,6 +218,10 @@ public final class ServerConnection implements AutoCloseable {
   }
 
   private List<McpSchema.Tool> listAll(CancelToken cancel) {
+    McpSchema.ServerCapabilities caps = client.getServerCapabilities();
+    if (caps != null && caps.tools() == null) {
+      return List.of(); // a server without the tools capability simply has none
+    }
     List<McpSchema.Tool> out = new ArrayList<>();
     Set<String> cursors = new HashSet<>();
     String cursor = null;
@@ -236,7 +262,6 @@ public final class ServerConnection implements AutoCloseable {
       return;
     }
     appliedSeq = seq;
-    defs = List.copyOf(listed);
     List<Tool> exposed = new ArrayList<>();
     for (McpSchema.Tool def : Allowlist.apply(config.tools(), listed, config.name())) {
       exposed.add(new McpTool(def, this));
@@ -339,6 +364,8 @@ public final class ServerConnection implements AutoCloseable {
             who + " failed while running tool \"" + toolName + "\": " + f.getMessage());
       }
       return ToolResult.error(who + ": tool \"" + toolName + "\" failed: " + Await.message(cause));
+    } catch (CancellationException e) {
+      return cancelled(sent, t, token, who, toolName);
     } catch (RuntimeException e) {
       return ToolResult.error(who + ": tool \"" + toolName + "\" failed: " + Await.message(e));
     } finally {
@@ -361,11 +388,6 @@ public final class ServerConnection implements AutoCloseable {
     return e instanceof java.util.concurrent.CompletionException && e.getCause() != null
         ? e.getCause()
         : e;
-  }
-
-  /** The unfiltered tool definitions last listed (for inventories). */
-  public List<McpSchema.Tool> definitions() {
-    return defs;
   }
 
   private void closeClient() {

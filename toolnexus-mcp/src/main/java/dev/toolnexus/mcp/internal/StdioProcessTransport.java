@@ -77,11 +77,6 @@ public final class StdioProcessTransport implements McpClientTransport {
     Threads.daemon("toolnexus-mcp-" + server + "-stderr", this::pumpStderr);
   }
 
-  /** The process id, for diagnostics and tests. */
-  public long pid() {
-    return process.pid();
-  }
-
   /** The server process. */
   public ProcessHandle handle() {
     return process.toHandle();

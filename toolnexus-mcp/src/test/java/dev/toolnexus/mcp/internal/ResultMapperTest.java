@@ -130,4 +130,17 @@ class ResultMapperTest {
     assertThat(ElicitationBridge.toResult(Answer.declined("1", "expired")).action())
         .isEqualTo(McpSchema.ElicitResult.Action.CANCEL);
   }
+
+  @Test
+  void aMalformedPartIsReportedInTheOutputNotDropped() {
+    ToolResult r =
+        ResultMapper.map(
+            result(
+                List.of(new McpSchema.ImageContent(null, "not base64!", "image/png", null)),
+                null,
+                null),
+            "s");
+    assertThat(r.parts()).isEmpty();
+    assertThat(r.output()).startsWith("[image content could not be read: ");
+  }
 }

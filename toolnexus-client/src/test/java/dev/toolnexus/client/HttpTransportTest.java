@@ -1,0 +1,63 @@
+package dev.toolnexus.client;
+
+import static dev.toolnexus.client.Fixtures.openaiText;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.toolnexus.Toolkit;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The default transport does not depend on the caller's ForkJoin common pool. */
+class HttpTransportTest {
+  private final FakeProvider provider = new FakeProvider();
+  private final Toolkit kit = Fixtures.kit(Fixtures.weather());
+
+  HttpTransportTest() throws Exception {}
+
+  @AfterEach
+  void close() {
+    provider.close();
+  }
+
+  @Test
+  void aRunCompletesWhileEveryCommonPoolWorkerIsBlocked() throws Exception {
+    provider.json(openaiText("answer", 1, 1));
+    LlmClient client = LlmClient.create(Fixtures.openai(provider).build());
+    int workers = ForkJoinPool.getCommonPoolParallelism();
+    CountDownLatch busy = new CountDownLatch(workers);
+    CountDownLatch release = new CountDownLatch(1);
+    List<CompletableFuture<Void>> blockers = new ArrayList<>();
+    for (int i = 0; i < workers; i++) {
+      blockers.add(
+          CompletableFuture.runAsync(
+              () -> {
+                busy.countDown();
+                try {
+                  release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }));
+    }
+    try {
+      assertThat(busy.await(20, TimeUnit.SECONDS)).isTrue();
+
+      RunResult r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> client.run("hi", kit));
+
+      assertThat(r.text()).isEqualTo("answer");
+    } finally {
+      release.countDown();
+    }
+    for (CompletableFuture<Void> b : blockers) {
+      b.get(20, TimeUnit.SECONDS);
+    }
+  }
+}

@@ -2,6 +2,8 @@ package dev.toolnexus.client.internal;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -17,6 +19,35 @@ public final class KeyedLocks {
   /** An empty set of locks. */
   public KeyedLocks() {}
 
+  /**
+   * Takes the lock as a {@link ForkJoinPool.ManagedBlocker}: a caller on a fork-join worker (a
+   * host's {@code supplyAsync}) lets the pool add a thread while it waits, so the pool's other work
+   * (the JDK HTTP client completes its futures on the common pool) still runs.
+   */
+  private static void lock(ReentrantLock lock) {
+    if (lock.tryLock()) {
+      return;
+    }
+    try {
+      ForkJoinPool.managedBlock(
+          new ForkJoinPool.ManagedBlocker() {
+            @Override
+            public boolean block() {
+              lock.lock();
+              return true;
+            }
+
+            @Override
+            public boolean isReleasable() {
+              return lock.isHeldByCurrentThread() || lock.tryLock();
+            }
+          });
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CancellationException("interrupted while waiting for the conversation lock");
+    }
+  }
+
   /** Runs {@code body} holding the lock of {@code key}. */
   public <T> T with(String key, Supplier<T> body) {
     Entry e;
@@ -24,7 +55,7 @@ public final class KeyedLocks {
       e = entries.computeIfAbsent(key, k -> new Entry());
       e.users++;
     }
-    e.lock.lock();
+    lock(e.lock);
     try {
       return body.get();
     } finally {

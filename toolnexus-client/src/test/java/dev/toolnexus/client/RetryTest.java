@@ -383,4 +383,46 @@ class RetryTest {
     assertThat(server.requestCount()).isEqualTo(2);
     assertThat(waits).hasSize(1);
   }
+
+  @Test
+  void aStreamRetriesBeforeItsFirstByte() {
+    server
+        .respond(429, Map.of("Retry-After", "0"), "{}")
+        .respond(
+            200,
+            Map.of("Content-Type", "text/event-stream"),
+            String.join("", Wire.stream(Style.OPENAI, "streamed")));
+    List<StreamEvent> events = new CopyOnWriteArrayList<>();
+
+    RunResult r = client().stream("hi", RunOptions.of(kit), events::add);
+
+    assertThat(r.text()).isEqualTo("streamed");
+    assertThat(events).contains(new StreamEvent.Text("streamed"));
+    assertThat(server.requestCount()).isEqualTo(2);
+    assertThat(waits).containsExactly(Duration.ZERO);
+  }
+
+  @Test
+  void theDefaultSleeperWakesWhenTheRunIsCancelled() throws Exception {
+    CancelToken cancel = new CancelToken();
+    var pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      CompletableFuture<Void> sleeping =
+          CompletableFuture.runAsync(
+              () -> {
+                try {
+                  dev.toolnexus.client.retry.Sleeper.system().sleep(Duration.ofHours(1), cancel);
+                } catch (InterruptedException e) {
+                  throw new IllegalStateException(e);
+                }
+              },
+              pool);
+      cancel.cancel("user");
+
+      assertThatThrownBy(() -> sleeping.get(10, TimeUnit.SECONDS))
+          .hasCauseInstanceOf(CancellationException.class);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }

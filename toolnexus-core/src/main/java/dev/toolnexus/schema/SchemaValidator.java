@@ -3,7 +3,11 @@ package dev.toolnexus.schema;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.dialect.BasicDialectRegistry;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.keyword.AnnotationKeyword;
+import com.networknt.schema.keyword.KeywordFactory;
 import com.networknt.schema.path.NodePath;
 import dev.toolnexus.Json;
 import java.util.ArrayList;
@@ -27,11 +31,29 @@ import tools.jackson.databind.JsonNode;
  */
 public final class SchemaValidator {
   private static final Logger log = LoggerFactory.getLogger(SchemaValidator.class);
-  private static final SchemaRegistry REGISTRY =
-      SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+  private static final SchemaRegistry REGISTRY = registry();
   private static final SchemaValidator ACCEPT_ALL = new SchemaValidator(null);
 
   private final Schema schema;
+
+  // The stock dialects log a warning for every unknown keyword; tool schemas are full of vendor
+  // keywords (x-*, title variants), so ours treat them as plain annotations, silently.
+  private static SchemaRegistry registry() {
+    KeywordFactory quiet = (name, context) -> new AnnotationKeyword(name);
+    List<Dialect> dialects = new ArrayList<>();
+    for (Dialect d :
+        List.of(
+            Dialects.getDraft4(),
+            Dialects.getDraft6(),
+            Dialects.getDraft7(),
+            Dialects.getDraft201909(),
+            Dialects.getDraft202012())) {
+      dialects.add(Dialect.builder(d).unknownKeywordFactory(quiet).build());
+    }
+    Dialect fallback = dialects.get(dialects.size() - 1);
+    return SchemaRegistry.withDefaultDialect(
+        fallback, b -> b.dialectRegistry(new BasicDialectRegistry(dialects)));
+  }
 
   private SchemaValidator(Schema schema) {
     this.schema = schema;

@@ -173,6 +173,35 @@ class SchemaValidatorTest {
   }
 
   @Test
+  void draft04AndDraft201909SchemasAreUnderstood() {
+    for (String dialect :
+        List.of(
+            "http://json-schema.org/draft-04/schema#",
+            "https://json-schema.org/draft/2019-09/schema")) {
+      Map<String, Object> schema =
+          Json.parseObject(
+              "{\"$schema\":\""
+                  + dialect
+                  + "\",\"type\":\"object\",\"x-vendor\":1,"
+                  + "\"properties\":{\"a\":{\"type\":\"integer\"}},\"required\":[\"a\"]}");
+
+      assertThat(SchemaValidator.validate(schema, Map.of("a", "x")))
+          .as(dialect)
+          .containsExactly("a: expected integer, got string");
+    }
+  }
+
+  @Test
+  void anUnknownDialectFallsBackToAcceptingEverything() {
+    Map<String, Object> schema =
+        Json.parseObject(
+            "{\"$schema\":\"https://example.invalid/my-dialect\",\"type\":\"object\","
+                + "\"required\":[\"a\"]}");
+
+    assertThat(SchemaValidator.validate(schema, Map.of())).isEmpty();
+  }
+
+  @Test
   void aCompiledValidatorIsReusable() {
     SchemaValidator v = SchemaValidator.of(SCHEMA);
 

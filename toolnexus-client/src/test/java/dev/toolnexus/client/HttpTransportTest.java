@@ -2,12 +2,15 @@ package dev.toolnexus.client;
 
 import static dev.toolnexus.client.Fixtures.openaiText;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.toolnexus.CancelToken;
 import dev.toolnexus.Toolkit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ForkJoinPool;
@@ -15,7 +18,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The default transport does not depend on the caller's ForkJoin common pool. */
+/**
+ * The default transport does not depend on the caller's ForkJoin common pool, and a plain JSON body
+ * it reads whole is still bounded by the request timeout and aborted by cancel.
+ */
 class HttpTransportTest {
   private final FakeProvider provider = new FakeProvider();
   private final Toolkit kit = Fixtures.kit(Fixtures.weather());
@@ -58,6 +64,43 @@ class HttpTransportTest {
     }
     for (CompletableFuture<Void> b : blockers) {
       b.get(20, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void aStalledJsonBodyHitsTheRequestTimeoutInsteadOfHanging() {
+    CountDownLatch release = new CountDownLatch(1);
+    provider.stall(release);
+    LlmClient client =
+        LlmClient.create(
+            Fixtures.openai(provider).requestTimeout(Duration.ofMillis(300)).retries(0).build());
+    try {
+      assertThatThrownBy(() -> client.run("hi", kit))
+          .isInstanceOf(LlmException.class)
+          .hasMessageContaining("no data from the provider within the request timeout");
+    } finally {
+      release.countDown();
+    }
+  }
+
+  @Test
+  void cancellingARunAbortsAStalledJsonBody() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    provider.stall(release);
+    LlmClient client =
+        LlmClient.create(
+            Fixtures.openai(provider).requestTimeout(Duration.ofMinutes(5)).retries(0).build());
+    CancelToken cancel = new CancelToken();
+    try {
+      CompletableFuture<RunResult> run =
+          client.runAsync("hi", RunOptions.of(kit).withCancel(cancel));
+      assertThat(provider.stalled.await(20, TimeUnit.SECONDS)).isTrue();
+      cancel.cancel();
+      assertThatThrownBy(() -> run.get(20, TimeUnit.SECONDS))
+          .isInstanceOf(CancellationException.class)
+          .hasMessage("run cancelled");
+    } finally {
+      release.countDown();
     }
   }
 }

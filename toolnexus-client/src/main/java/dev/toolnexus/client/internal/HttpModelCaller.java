@@ -7,7 +7,7 @@ import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.LlmException;
 import dev.toolnexus.client.LlmTransport;
 import dev.toolnexus.client.Message;
-import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -140,8 +140,12 @@ public final class HttpModelCaller implements ModelCaller {
       Thread.currentThread().interrupt();
       throw new CancellationException("interrupted");
     }
-    IdleWatchdog body = new IdleWatchdog(response.body(), options.requestTimeout());
-    CancelToken.Registration abort = cancel.onCancel(body::abort);
+    InputStream raw = response.body();
+    // A body the transport already read whole cannot stall; only a live stream needs the watchdog.
+    InputStream body =
+        raw instanceof ByteArrayInputStream ? raw : new IdleWatchdog(raw, options.requestTimeout());
+    CancelToken.Registration abort =
+        body instanceof IdleWatchdog w ? cancel.onCancel(w::abort) : () -> {};
     try {
       int status = response.statusCode();
       if (status < 200 || status >= 300) {
@@ -184,7 +188,7 @@ public final class HttpModelCaller implements ModelCaller {
         }
         return codec.parseResponse(parsed);
       }
-      SseParser parser = new SseParser(new BufferedInputStream(body, 8192));
+      SseParser parser = new SseParser(body);
       StreamDecoder decoder = codec.streamDecoder();
       SseParser.Event event;
       while ((event = parser.next()) != null) {
@@ -198,7 +202,9 @@ public final class HttpModelCaller implements ModelCaller {
           cancel, "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
     } finally {
       abort.close();
-      body.abort();
+      if (body instanceof IdleWatchdog w) {
+        w.abort();
+      }
     }
   }
 

@@ -10,7 +10,10 @@ import java.net.http.HttpResponse;
 
 /**
  * The default {@link LlmTransport}: a blocking JDK send that a cancel aborts by interrupting the
- * sending thread (the JDK client then cancels the exchange).
+ * sending thread (the JDK client then cancels the exchange). A request that accepts only {@code
+ * application/json} is read whole by the JDK client before {@code send} returns (one wake-up of the
+ * caller instead of one per body piece), still bounded by the request timeout for every silence and
+ * aborted by cancel; an event stream is returned unread.
  *
  * <p>Not {@code sendAsync(...).get()}: the JDK completes that future through a task on {@code
  * ForkJoinPool.commonPool()}, so a caller whose common pool is busy (asks on one conversation run
@@ -30,17 +33,43 @@ public final class HttpTransport implements LlmTransport {
       throws IOException, InterruptedException {
     Interrupter abort = new Interrupter(Thread.currentThread());
     CancelToken.Registration registration = cancel.onCancel(abort::fire);
+    WholeBody whole = wholeBody(request);
+    CancelToken.Registration stop = whole == null ? null : cancel.onCancel(whole::abort);
     try {
+      if (whole != null) {
+        return WholeBody.asStream(client.send(request, whole));
+      }
       return client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    } catch (IOException e) {
+      if (abort.fired()) {
+        throw new IOException("request aborted: " + cancel.reason(), e);
+      }
+      throw e;
     } catch (InterruptedException e) {
       if (abort.fired()) {
         throw new IOException("request aborted: " + cancel.reason(), e);
       }
       throw e;
     } finally {
+      if (whole != null) {
+        stop.close();
+        whole.done();
+      }
       registration.close();
       abort.disarm();
     }
+  }
+
+  /**
+   * A whole-body handler for a request that asks for plain JSON (not an event stream) and carries a
+   * timeout to bound silences with; null to read the body as a stream.
+   */
+  private static WholeBody wholeBody(HttpRequest request) {
+    String accept = request.headers().firstValue("Accept").orElse("");
+    if (!accept.equals("application/json") || request.timeout().isEmpty()) {
+      return null;
+    }
+    return new WholeBody(request.timeout().get());
   }
 
   /**

@@ -1,9 +1,9 @@
 package dev.toolnexus.client.internal;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A Server-Sent Events reader that survives real streams: {@code \n}, {@code \r\n} and {@code \r}
@@ -21,11 +21,18 @@ public final class SseParser {
   public record Event(String event, String data) {}
 
   private final InputStream in;
-  private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+  private final byte[] buf = new byte[8192];
+  private int pos;
+  private int limit;
+  private byte[] line = new byte[256];
+  private int lineLen;
   private boolean skipLf;
   private boolean eof;
 
-  /** A parser over a response body (buffer it if it is not already buffered). */
+  /**
+   * A parser over a response body. It reads blocks into its own buffer, and only when it needs more
+   * bytes to finish a line, so an event is returned as soon as its blank line arrived.
+   */
   public SseParser(InputStream in) {
     this.in = in;
   }
@@ -74,31 +81,61 @@ public final class SseParser {
     return n > 0 && data.charAt(n - 1) == '\n' ? data.substring(0, n - 1) : data.toString();
   }
 
+  /** The next line without its line end, or null at the end of the stream. */
   private String readLine() throws IOException {
     if (eof) {
       return null;
     }
-    line.reset();
+    lineLen = 0;
     while (true) {
-      int b = in.read();
-      if (b < 0) {
-        eof = true;
-        return line.size() == 0 ? null : line.toString(StandardCharsets.UTF_8);
+      if (pos == limit) {
+        int n = in.read(buf, 0, buf.length);
+        if (n < 0) {
+          eof = true;
+          return lineLen == 0 ? null : new String(line, 0, lineLen, StandardCharsets.UTF_8);
+        }
+        pos = 0;
+        limit = n;
+        continue;
       }
       if (skipLf) {
         skipLf = false;
-        if (b == '\n') {
+        if (buf[pos] == '\n') {
+          pos++;
           continue;
         }
       }
-      if (b == '\n') {
-        return line.toString(StandardCharsets.UTF_8);
+      int start = pos;
+      while (pos < limit) {
+        byte b = buf[pos];
+        if (b == '\n' || b == '\r') {
+          String l = finish(start, pos);
+          pos++;
+          skipLf = b == '\r';
+          return l;
+        }
+        pos++;
       }
-      if (b == '\r') {
-        skipLf = true;
-        return line.toString(StandardCharsets.UTF_8);
-      }
-      line.write(b);
+      append(start, limit);
     }
+  }
+
+  /** The line made of what was kept so far plus {@code buf[start, end)}. */
+  private String finish(int start, int end) {
+    if (lineLen == 0) {
+      return new String(buf, start, end - start, StandardCharsets.UTF_8);
+    }
+    append(start, end);
+    return new String(line, 0, lineLen, StandardCharsets.UTF_8);
+  }
+
+  /** Keeps {@code buf[start, end)} as part of a line that continues in the next block. */
+  private void append(int start, int end) {
+    int n = end - start;
+    if (lineLen + n > line.length) {
+      line = Arrays.copyOf(line, Math.max(line.length * 2, lineLen + n));
+    }
+    System.arraycopy(buf, start, line, lineLen, n);
+    lineLen += n;
   }
 }

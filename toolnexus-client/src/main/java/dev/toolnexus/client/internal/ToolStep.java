@@ -64,7 +64,8 @@ public final class ToolStep {
     }
     Semaphore slots = new Semaphore(ctx.options().maxToolConcurrency());
     List<Future<Outcome>> futures = new ArrayList<>(calls.size());
-    for (ToolCall call : calls) {
+    // The first call runs on this thread while the others run on workers: one hand-off fewer.
+    for (ToolCall call : calls.subList(1, calls.size())) {
       futures.add(
           Threads.workers()
               .submit(
@@ -79,6 +80,12 @@ public final class ToolStep {
     }
     List<Outcome> out = new ArrayList<>(calls.size());
     try {
+      slots.acquire();
+      try {
+        out.add(runOne(calls.get(0)));
+      } finally {
+        slots.release();
+      }
       for (Future<Outcome> f : futures) {
         out.add(f.get());
       }
@@ -93,6 +100,9 @@ public final class ToolStep {
         throw re;
       }
       throw new IllegalStateException(cause);
+    } catch (RuntimeException e) {
+      futures.forEach(f -> f.cancel(true));
+      throw e;
     }
     return out;
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,5 +51,74 @@ class SseParserTest {
   void theEventNameResetsAfterEachEventAndUtf8Survives() throws IOException {
     assertThat(parse("event: a\ndata: é✓\n\ndata:nospace\n\n"))
         .containsExactly(new SseParser.Event("a", "é✓"), new SseParser.Event("message", "nospace"));
+  }
+
+  /** A stream that hands out at most {@code chunk} bytes per read, like a network body. */
+  private static List<SseParser.Event> parseInChunks(String text, int chunk) throws IOException {
+    InputStream whole = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+    InputStream trickle =
+        new InputStream() {
+          @Override
+          public int read() throws IOException {
+            return whole.read();
+          }
+
+          @Override
+          public int read(byte[] b, int off, int len) throws IOException {
+            return whole.read(b, off, Math.min(len, chunk));
+          }
+        };
+    SseParser p = new SseParser(trickle);
+    List<SseParser.Event> out = new ArrayList<>();
+    SseParser.Event e;
+    while ((e = p.next()) != null) {
+      out.add(e);
+    }
+    return out;
+  }
+
+  @Test
+  void lineEndsAndUtf8SplitAcrossReadsParseTheSame() throws IOException {
+    String text = "event: x\r\ndata: é✓\r\n\r\nevent: y\rdata: 2\r\r: ping\n\ndata: z\n\n";
+    List<SseParser.Event> expected =
+        List.of(
+            new SseParser.Event("x", "é✓"),
+            new SseParser.Event("y", "2"),
+            new SseParser.Event("message", "z"));
+    for (int chunk = 1; chunk <= 7; chunk++) {
+      assertThat(parseInChunks(text, chunk)).as("chunk " + chunk).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void aLineLongerThanTheReadBufferIsKeptWhole() throws IOException {
+    String big = "x".repeat(20_000);
+    assertThat(parseInChunks("data: " + big + "\n\n", 3000))
+        .containsExactly(new SseParser.Event("message", big));
+  }
+
+  @Test
+  void anEventIsReturnedWithoutReadingPastItsBlankLine() throws IOException {
+    byte[] first = "data: a\n\n".getBytes(StandardCharsets.UTF_8);
+    InputStream once =
+        new InputStream() {
+          private boolean given;
+
+          @Override
+          public int read() {
+            throw new AssertionError("read past the event");
+          }
+
+          @Override
+          public int read(byte[] b, int off, int len) {
+            if (given) {
+              throw new AssertionError("read past the event");
+            }
+            given = true;
+            System.arraycopy(first, 0, b, off, first.length);
+            return first.length;
+          }
+        };
+    assertThat(new SseParser(once).next()).isEqualTo(new SseParser.Event("message", "a"));
   }
 }

@@ -418,8 +418,8 @@ class OpenApiImportTest {
       Map<String, Object> credentials = new java.util.LinkedHashMap<>();
       credentials.put("user", "ann");
       credentials.put("pass", "a b");
-      tool(imported, "login").execute(credentials, null);
-      tool(imported, "note").execute(Map.of("body", "hello"), null);
+      assertThat(tool(imported, "login").execute(credentials, null).isError()).isFalse();
+      assertThat(tool(imported, "note").execute(Map.of("body", "hello"), null).isError()).isFalse();
 
       PetStoreServer.Seen form = server.take();
       assertThat(form.body()).isEqualTo("user=ann&pass=a+b");

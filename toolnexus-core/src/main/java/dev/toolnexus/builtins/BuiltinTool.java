@@ -4,6 +4,7 @@ import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.internal.AbstractTool;
 import dev.toolnexus.internal.Errors;
 import java.util.Map;
 
@@ -11,7 +12,7 @@ import java.util.Map;
  * One builtin: name, description, schema and a body. Whatever the body throws comes back as an
  * error result prefixed with the tool name, so nothing crosses the {@link Tool} boundary.
  */
-final class BuiltinTool implements Tool {
+final class BuiltinTool extends AbstractTool {
 
   /** A builtin's work; may throw, the wrapper reports it. */
   @FunctionalInterface
@@ -19,36 +20,11 @@ final class BuiltinTool implements Tool {
     ToolResult run(Args args, ToolContext ctx) throws Exception;
   }
 
-  private final String name;
-  private final String description;
-  private final Map<String, Object> inputSchema;
   private final Body body;
 
   BuiltinTool(String name, String description, Map<String, Object> inputSchema, Body body) {
-    this.name = name;
-    this.description = description;
-    this.inputSchema = inputSchema;
+    super(name, description, inputSchema, Source.BUILTIN);
     this.body = body;
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public String description() {
-    return description;
-  }
-
-  @Override
-  public Map<String, Object> inputSchema() {
-    return inputSchema;
-  }
-
-  @Override
-  public Source source() {
-    return Source.BUILTIN;
   }
 
   @Override
@@ -56,23 +32,23 @@ final class BuiltinTool implements Tool {
     try {
       ToolResult r =
           body.run(
-              new Args(name, args == null ? Map.of() : args),
+              new Args(name(), args == null ? Map.of() : args),
               ctx == null ? ToolContext.empty() : ctx);
-      return r == null ? ToolResult.error(name + ": no result") : r;
+      return r == null ? ToolResult.error(name() + ": no result") : r;
     } catch (Args.BadArgument e) {
       return ToolResult.error(e.getMessage());
     } catch (PathResolver.Refused e) {
-      return ToolResult.error(name + ": " + e.getMessage());
+      return ToolResult.error(name() + ": " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return ToolResult.error(name + ": interrupted");
+      return ToolResult.error(name() + ": interrupted");
     } catch (Exception | StackOverflowError e) {
-      return ToolResult.error(name + ": " + Errors.message(e));
+      return ToolResult.error(name() + ": " + Errors.message(e));
     }
   }
 
   @Override
   public String toString() {
-    return "builtin:" + name;
+    return "builtin:" + name();
   }
 }

@@ -8,11 +8,7 @@ import dev.toolnexus.ToolResult;
 import java.util.Map;
 
 /** A {@link Tool} backed by a {@link ToolFunction}; String returns become ok results. */
-public final class FunctionTool implements Tool {
-  private final String name;
-  private final String description;
-  private final Map<String, Object> schema;
-  private final Source source;
+public final class FunctionTool extends AbstractTool {
   private final ToolFunction fn;
   private final boolean sequential;
 
@@ -24,37 +20,14 @@ public final class FunctionTool implements Tool {
       Source source,
       ToolFunction fn,
       boolean sequential) {
-    this.name = name;
-    this.description = description;
-    this.schema = schema;
-    this.source = source;
+    super(name, description, schema, source);
     this.fn = fn;
     this.sequential = sequential;
   }
 
   /** A copy whose calls never overlap. */
   public FunctionTool asSequential() {
-    return new FunctionTool(name, description, schema, source, fn, true);
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public String description() {
-    return description;
-  }
-
-  @Override
-  public Map<String, Object> inputSchema() {
-    return schema;
-  }
-
-  @Override
-  public Source source() {
-    return source;
+    return new FunctionTool(name(), description(), inputSchema(), source(), fn, true);
   }
 
   @Override
@@ -72,14 +45,9 @@ public final class FunctionTool implements Tool {
       return ToolResult.ok(out == null ? "" : out.toString());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return ToolResult.error("tool " + name + " was interrupted");
+      return ToolResult.error("tool " + name() + " was interrupted");
     } catch (Exception e) {
       return ToolResult.error(Errors.message(e));
     }
-  }
-
-  @Override
-  public String toString() {
-    return "Tool[" + name + ", " + source + "]";
   }
 }

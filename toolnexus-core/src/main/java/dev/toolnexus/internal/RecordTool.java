@@ -15,20 +15,23 @@ import java.util.Map;
  *
  * @param <T> the argument type
  */
-public final class RecordTool<T> implements Tool {
-  private final String name;
-  private final String description;
+public final class RecordTool<T> extends AbstractTool {
   private final Class<T> type;
-  private final Map<String, Object> schema;
   private final RecordFunction<? super T> body;
 
   /** Creates the tool and infers its schema from {@code type}. */
   public RecordTool(
       String name, String description, Class<T> type, RecordFunction<? super T> body) {
-    this.name = Names.requireValid(name);
-    this.description = description == null ? "" : description;
+    super(
+        Names.requireValid(name),
+        description == null ? "" : description,
+        schemaOf(name, type),
+        Source.NATIVE);
     this.type = type;
     this.body = body;
+  }
+
+  private static Map<String, Object> schemaOf(String name, Class<?> type) {
     Map<String, Object> s = TypeSchemas.of(type);
     if (!"object".equals(s.get("type")) || !s.containsKey("properties")) {
       throw new IllegalArgumentException(
@@ -38,34 +41,14 @@ public final class RecordTool<T> implements Tool {
               + type.getName()
               + " is not a record or bean, so it has no properties");
     }
-    this.schema = s;
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public String description() {
-    return description;
-  }
-
-  @Override
-  public Map<String, Object> inputSchema() {
-    return schema;
-  }
-
-  @Override
-  public Source source() {
-    return Source.NATIVE;
+    return s;
   }
 
   @Override
   public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
     T value;
     try {
-      value = type.cast(ArgumentBinder.bind(name, "", args == null ? Map.of() : args, type));
+      value = type.cast(ArgumentBinder.bind(name(), "", args == null ? Map.of() : args, type));
     } catch (ArgumentBinder.BindException e) {
       return ToolResult.error(e.getMessage());
     }
@@ -73,7 +56,7 @@ public final class RecordTool<T> implements Tool {
       return MethodTool.Results.from(body.apply(value, ctx == null ? ToolContext.empty() : ctx));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return ToolResult.error("tool " + name + " was interrupted");
+      return ToolResult.error("tool " + name() + " was interrupted");
     } catch (Exception e) {
       return ToolResult.error(Errors.message(e));
     }
@@ -81,6 +64,6 @@ public final class RecordTool<T> implements Tool {
 
   @Override
   public String toString() {
-    return "Tool[" + name + ", native, " + type.getSimpleName() + "]";
+    return "Tool[" + name() + ", native, " + type.getSimpleName() + "]";
   }
 }

@@ -4,7 +4,6 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +37,8 @@ final class GrepTool {
         (args, ctx) -> run(host, args, ctx));
   }
 
-  private static ToolResult run(Host host, Args args, ToolContext ctx) throws IOException {
+  private static ToolResult run(Host host, Args args, ToolContext ctx)
+      throws IOException, SafeFiles.Cancelled {
     String pattern = args.requireString("pattern");
     Pattern regex;
     try {
@@ -61,6 +61,7 @@ final class GrepTool {
     Path root = Listing.root(host, args, "grep");
     int limit = Listing.limit(args);
     List<String> hits = new ArrayList<>();
+    SafeFiles files = host.files();
     int skipped = 0;
     // the walk is sorted by rel and lines are visited in order, so hits come out sorted already
     for (FileWalker.Entry e : FileWalker.walk(root)) {
@@ -70,7 +71,7 @@ final class GrepTool {
       if (filter != null && !filter.matches(e.rel())) {
         continue;
       }
-      String text = textOrNull(e.path());
+      String text = textOrNull(files, e, ctx);
       if (text == null) {
         skipped++;
         continue;
@@ -106,20 +107,18 @@ final class GrepTool {
   }
 
   /** The file's text, or null when it is binary, undecodable, too large or unreadable. */
-  private static String textOrNull(Path file) {
+  private static String textOrNull(SafeFiles files, FileWalker.Entry e, ToolContext ctx)
+      throws SafeFiles.Cancelled {
     try {
-      if (Files.size(file) > MAX_FILE_BYTES) {
-        return null;
-      }
-      byte[] bytes = Files.readAllBytes(file);
+      byte[] bytes = files.read(e.path(), e.rel(), MAX_FILE_BYTES, ctx.cancel());
       int sniff = Math.min(bytes.length, SNIFF_BYTES);
       for (int i = 0; i < sniff; i++) {
         if (bytes[i] == 0) {
           return null;
         }
       }
-      return TextFiles.decode(bytes, file.toString());
-    } catch (IOException | TextFiles.NotText e) {
+      return TextFiles.decode(bytes, e.rel());
+    } catch (TextFiles.NotText | PathResolver.Refused ex) {
       return null;
     }
   }

@@ -18,6 +18,11 @@ record Host(List<String> shell, PathResolver paths, int maxOutputBytes) {
         shell, new PathResolver(base, options.confineToBaseDir()), options.maxOutputBytes());
   }
 
+  /** File access under this host's confinement. */
+  SafeFiles files() {
+    return new SafeFiles(paths);
+  }
+
   /** The shell as reported in {@code metadata.shell}: its argv joined by spaces. */
   String shellLabel() {
     return String.join(" ", shell);

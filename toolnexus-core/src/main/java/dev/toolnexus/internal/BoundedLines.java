@@ -20,6 +20,7 @@ public final class BoundedLines {
   private int pos;
   private int len;
   private boolean skipLf;
+  private byte[] tail = new byte[0];
 
   /**
    * A reader over {@code in}.
@@ -103,20 +104,45 @@ public final class BoundedLines {
     line.write(buf, from, n);
   }
 
-  /** Discards the rest of the current line (in bounded memory); false at the end of the stream. */
+  /**
+   * Discards the rest of the current line (in bounded memory), keeping its last kilobyte for {@link
+   * #tail()}; false at the end of the stream.
+   */
   public boolean skipLine() throws IOException {
+    tail = new byte[0];
     while (true) {
       if (pos == len && !fill()) {
         return false;
       }
+      int start = pos;
       while (pos < len) {
         byte b = buf[pos++];
         if (b == '\n' || b == '\r') {
           skipLf = b == '\r';
+          keepTail(start, pos - 1);
           return true;
         }
       }
+      keepTail(start, pos);
     }
+  }
+
+  /** The last kilobyte of the line {@link #skipLine()} discarded. */
+  public String tail() {
+    return new String(tail, StandardCharsets.UTF_8);
+  }
+
+  private void keepTail(int from, int to) {
+    int n = to - from;
+    if (n >= HEAD_BYTES) {
+      tail = java.util.Arrays.copyOfRange(buf, to - HEAD_BYTES, to);
+      return;
+    }
+    int keep = Math.min(tail.length, HEAD_BYTES - n);
+    byte[] next = new byte[keep + n];
+    System.arraycopy(tail, tail.length - keep, next, 0, keep);
+    System.arraycopy(buf, from, next, keep, n);
+    tail = next;
   }
 
   private boolean fill() throws IOException {

@@ -1,5 +1,6 @@
 package dev.toolnexus.mcp.internal;
 
+import dev.toolnexus.internal.Threads;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;

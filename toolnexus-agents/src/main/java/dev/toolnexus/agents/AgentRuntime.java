@@ -132,6 +132,12 @@ public final class AgentRuntime implements AutoCloseable {
     } finally {
       lock.unlock();
     }
+    runOnSpawn(child);
+    return child;
+  }
+
+  /** Runs the definition's {@code onSpawn}, before the handle's first turn; a failure is traced. */
+  void runOnSpawn(Handle child) {
     Consumer<Handle> onSpawn = child.def.onSpawn();
     if (onSpawn != null) {
       try {
@@ -140,7 +146,6 @@ public final class AgentRuntime implements AutoCloseable {
         trace(child, "onSpawn failed: " + dev.toolnexus.internal.Errors.message(e));
       }
     }
-    return child;
   }
 
   Handle spawnLocked(Handle parent, String defName, Budget budget) {

@@ -60,6 +60,10 @@ public final class Handle {
   // Set when the task tool spawned this handle: the reattachment key and whether it was woken.
   String taskKey;
   boolean taskStarted;
+  int startedInReply = -1;
+  boolean claimed;
+  // Counts this handle's model replies, so a task call tells its own reply from a replayed one.
+  int replySeq;
   // The task calls of this handle's latest model reply, in call order (spawn order).
   List<String> taskPlan = List.of();
 

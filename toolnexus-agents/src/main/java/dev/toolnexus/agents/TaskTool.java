@@ -99,41 +99,24 @@ final class TaskTool implements Tool {
     rt.lock.lock();
     try {
       child = byKey(key);
-      reattach = child != null && child.taskStarted;
+      reattach =
+          child != null
+              && child.taskStarted
+              && (child.claimed || child.startedInReply != parent.replySeq);
       if (reattach) {
         rt.trace(parent, "task replay → REATTACH to " + child.id + " (state " + child.state + ")");
       } else {
-        if (child == null) {
-          spawnEarlierCalls(key, spawned);
-          try {
-            child = rt.spawnLocked(parent, agent, null);
-          } catch (AgentException e) {
-            return ToolResult.error(e.getMessage());
-          }
-          child.taskKey = key;
-          spawned.add(child);
+        try {
+          child = startInCallOrder(key, spawned);
+        } catch (AgentException e) {
+          return ToolResult.error(e.getMessage());
         }
-        child.taskStarted = true;
+        child.claimed = true;
       }
     } finally {
       rt.lock.unlock();
     }
-    for (Handle h : spawned) {
-      if (h.def.onSpawn() != null) {
-        h.def.onSpawn().accept(h);
-      }
-    }
-    TaskResult r;
-    if (!reattach) {
-      try {
-        rt.wake(child, prompt);
-      } catch (AgentException e) {
-        return ToolResult.error(e.getMessage());
-      }
-      r = await(child, ctx);
-    } else {
-      r = reattached(child, ctx);
-    }
+    TaskResult r = reattach ? reattached(child, ctx) : await(child, ctx);
     if (r.status() == TaskStatus.PENDING) {
       return ToolResult.pending(r.pending(), r.pending().prompt());
     }
@@ -170,24 +153,55 @@ final class TaskTool implements Tool {
     return last;
   }
 
-  /** Spawns, in call order, the task calls of the current reply that come before {@code key}. */
-  private void spawnEarlierCalls(String key, List<Handle> spawned) {
+  /**
+   * Spawns and wakes, in call order, every task call of the current reply up to and including
+   * {@code key} that has not started yet, so ids and the concurrency queue follow call order
+   * however the calls' threads are scheduled. Runs under the runtime lock (waking only schedules
+   * turns).
+   *
+   * @return the child for {@code key}
+   * @throws AgentException when the child for {@code key} cannot be spawned or woken
+   */
+  private Handle startInCallOrder(String key, List<Handle> spawned) {
+    List<String> order = new ArrayList<>();
     for (String k : parent.taskPlan) {
+      if (!order.contains(k)) {
+        order.add(k);
+      }
       if (k.equals(key)) {
-        return;
-      }
-      String agent = k.substring(0, k.indexOf('\n'));
-      if (byKey(k) != null || !team.contains(agent)) {
-        continue;
-      }
-      try {
-        Handle h = rt.spawnLocked(parent, agent, null);
-        h.taskKey = k;
-        spawned.add(h);
-      } catch (AgentException e) {
-        return; // its own call reports the refusal
+        break;
       }
     }
+    if (!order.contains(key)) {
+      order.add(key);
+    }
+    for (String k : order) {
+      int cut = k.indexOf('\n');
+      String agent = k.substring(0, cut);
+      Handle c = byKey(k);
+      try {
+        if (c == null) {
+          if (!team.contains(agent)) {
+            continue;
+          }
+          c = rt.spawnLocked(parent, agent, null);
+          c.taskKey = k;
+          spawned.add(c);
+          rt.runOnSpawn(c);
+        }
+        if (!c.taskStarted) {
+          c.taskStarted = true;
+          c.startedInReply = parent.replySeq;
+          rt.wake(c, k.substring(cut + 1));
+        }
+      } catch (AgentException e) {
+        if (k.equals(key)) {
+          throw e;
+        }
+        // an earlier call's own execution reports its refusal
+      }
+    }
+    return byKey(key);
   }
 
   private Handle byKey(String key) {

@@ -225,6 +225,7 @@ final class TurnRunner {
       h.turns++;
       rt.rollUp(h, tokens, 0);
       h.taskPlan = plan;
+      h.replySeq++;
     } finally {
       rt.lock.unlock();
     }

@@ -40,8 +40,7 @@ final class TaskTool implements Tool {
     }
     this.description = d.toString();
     Map<String, Object> props = new LinkedHashMap<>();
-    props.put(
-        "agent", Map.of("type", "string", "enum", team, "description", "The team member to use"));
+    props.put("agent", Map.of("type", "string", "description", "The team member to use"));
     props.put("prompt", Map.of("type", "string", "description", "The subtask, self-contained"));
     this.schema =
         Map.of("type", "object", "properties", props, "required", List.of("agent", "prompt"));

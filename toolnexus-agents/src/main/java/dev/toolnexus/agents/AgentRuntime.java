@@ -3,7 +3,6 @@ package dev.toolnexus.agents;
 import dev.toolnexus.Answer;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.agents.internal.InboxText;
-import dev.toolnexus.agents.internal.ModelSource;
 import dev.toolnexus.agents.internal.TurnGate;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
@@ -31,9 +30,10 @@ import java.util.function.Consumer;
  *
  * <p>The runtime owns one conversation store for every handle (the conversation id is the handle
  * id), one clock for every timeout and deadline, the handle table, and a name-sorted registry. Its
- * model calls go through the host client's own means (same endpoint, transport, retries, or its
- * in-process model), each call passing a runtime-wide gate of {@code maxConcurrentTurns}. Failures
- * between handles travel as results; only verbs called by the host throw ({@link AgentException}).
+ * model calls go to the host client's own {@link dev.toolnexus.client.ChatModel} (same endpoint,
+ * transport and retries, or its in-process model), each call passing a runtime-wide gate of {@code
+ * maxConcurrentTurns}. Failures between handles travel as results; only verbs called by the host
+ * throw ({@link AgentException}).
  */
 public final class AgentRuntime implements AutoCloseable {
   /** The default inbox capacity per handle. */
@@ -47,7 +47,7 @@ public final class AgentRuntime implements AutoCloseable {
 
   final ReentrantLock lock = new ReentrantLock();
   final Map<String, AgentDef> registry;
-  final ModelSource models;
+  final LlmClient host;
   final ConversationStore store;
   final RuntimeClock clock;
   final TurnGate gate;
@@ -62,7 +62,7 @@ public final class AgentRuntime implements AutoCloseable {
 
   private AgentRuntime(Builder b) {
     this.registry = new TreeMap<>(b.registry);
-    this.models = new ModelSource(Objects.requireNonNull(b.host, "host client"));
+    this.host = Objects.requireNonNull(b.host, "host client");
     this.store = b.store != null ? b.store : new InMemoryConversationStore();
     this.clock = b.clock != null ? b.clock : RuntimeClock.system();
     this.gate = new TurnGate(b.maxConcurrentTurns);

@@ -8,12 +8,15 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.WaitFor;
 import dev.toolnexus.client.AskOptions;
+import dev.toolnexus.client.ChatModel;
+import dev.toolnexus.client.ChatRequest;
+import dev.toolnexus.client.ChatResponse;
 import dev.toolnexus.client.ClientOptions;
-import dev.toolnexus.client.Generate;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.RunResult;
 import dev.toolnexus.client.RunStatus;
+import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.internal.Errors;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -143,12 +146,12 @@ final class TurnRunner {
   }
 
   private ClientOptions options(Handle h, Answer answer, CancelToken cancel, int turnsLeft) {
-    ClientOptions host = rt.models.hostOptions();
+    ClientOptions host = rt.host.options();
     AgentDef def = h.def;
     String model = AgentDef.INHERIT.equals(def.model()) ? host.model() : def.model();
     return ClientOptions.builder()
         .model(model)
-        .generate(gated(h, cancel))
+        .chatModel(new GatedModel(rt.host.chatModel(), h))
         .maxTurns(turnsLeft)
         .systemPrompt(def.soul().isEmpty() ? null : def.soul())
         .hooks(def.hooks() != null ? def.hooks() : rt.hooks)
@@ -179,22 +182,42 @@ final class TurnRunner {
     };
   }
 
-  /** The model as this handle's loop sees it: pools checked, turn gate held, usage charged. */
-  private Generate gated(Handle h, CancelToken cancel) {
-    return request -> {
+  /**
+   * The host's model as this handle's loop sees it: the handle's own pools and deadline checked
+   * before each call, the runtime's turn gate held only around the call, the usage charged after
+   * it. Declarations and streaming are the host model's own, so what reaches the provider is what a
+   * client built by the host would send.
+   */
+  private final class GatedModel implements ChatModel {
+    private final ChatModel model;
+    private final Handle h;
+
+    GatedModel(ChatModel model, Handle h) {
+      this.model = model;
+      this.h = h;
+    }
+
+    @Override
+    public ChatResponse call(ChatRequest request) {
       Limit limit = ownLimit(h);
       if (limit != null) {
         stop(h, limit);
         throw new CancellationException("budget exhausted (" + limit + ")");
       }
-      Generate.Response reply =
-          rt.gate.through(
-              cancel,
-              () -> rt.models.call(request.model(), request.messages(), request.tools(), cancel));
-      cancel.throwIfCancelled();
+      ChatResponse reply = rt.gate.through(request.cancel(), () -> model.call(request));
       charge(h, reply);
       return reply;
-    };
+    }
+
+    @Override
+    public List<Map<String, Object>> declare(List<Tool> tools) {
+      return model.declare(tools);
+    }
+
+    @Override
+    public boolean streams() {
+      return model.streams();
+    }
   }
 
   private Limit ownLimit(Handle h) {
@@ -212,14 +235,14 @@ final class TurnRunner {
     }
   }
 
-  private void charge(Handle h, Generate.Response reply) {
+  private void charge(Handle h, ChatResponse reply) {
     List<String> plan = new ArrayList<>();
-    for (Generate.Call c : reply.toolCalls()) {
+    for (ToolCall c : reply.toolCalls()) {
       if (TaskTool.NAME.equals(c.name())) {
         plan.add(TaskTool.key(arguments(c.arguments())));
       }
     }
-    long tokens = reply.usage() == null ? 0 : reply.usage().totalTokens();
+    long tokens = reply.usage().totalTokens();
     rt.lock.lock();
     try {
       h.turns++;

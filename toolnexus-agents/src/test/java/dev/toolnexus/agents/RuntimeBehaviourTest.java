@@ -292,8 +292,12 @@ class RuntimeBehaviourTest {
     assertThat(rt.activeTurns()).isZero();
     rt.close();
     assertThat(rt.runner.terminated()).isTrue();
-    assertThat(Thread.getAllStackTraces().keySet())
-        .noneMatch(t -> t.getName().startsWith("toolnexus-agent-"));
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.getName().startsWith("toolnexus-agent-")) {
+        t.join(5_000);
+        assertThat(t.isAlive()).as("%s ended", t.getName()).isFalse();
+      }
+    }
     assertThat(leaves.get(0).lastResult().status()).isEqualTo(TaskStatus.CLOSED);
   }
 

@@ -27,7 +27,7 @@ public final class TurnGate {
   @FunctionalInterface
   public interface Call<T> {
     /** Makes the call. */
-    T run() throws Exception;
+    T run();
   }
 
   /**
@@ -35,7 +35,7 @@ public final class TurnGate {
    *
    * @throws CancellationException when cancelled while waiting
    */
-  public <T> T through(CancelToken cancel, Call<T> call) throws Exception {
+  public <T> T through(CancelToken cancel, Call<T> call) {
     cancel.throwIfCancelled();
     Thread waiting = Thread.currentThread();
     CancelToken.Registration reg = cancel.onCancel(waiting::interrupt);

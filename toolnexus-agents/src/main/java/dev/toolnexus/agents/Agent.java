@@ -317,6 +317,12 @@ public final class Agent {
       return this;
     }
 
+    /** Decides stop, extend or suspend when one of its own limits runs out. */
+    public Builder onBudget(java.util.function.Function<BudgetInfo, BudgetDecision> value) {
+      def.onBudget(value);
+      return this;
+    }
+
     /** The host client {@link #run(String)} and {@link #asTool()} use. */
     public Builder client(LlmClient value) {
       this.client = value;

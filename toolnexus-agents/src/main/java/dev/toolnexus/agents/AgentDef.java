@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * One entry of a runtime's registry: what the runtime spawns handles from. Built with {@link
@@ -26,6 +27,8 @@ import java.util.function.Consumer;
  * @param onClose runs when a handle closes, before its final state is kept; null for none
  * @param hooks lifecycle hooks for its model calls; when set they replace the runtime's
  * @param onMetric metric sink for its runs; when set it replaces the runtime's
+ * @param onBudget decides what happens when one of its own limits runs out; when set it replaces
+ *     the runtime's; null for stop
  */
 public record AgentDef(
     String name,
@@ -39,7 +42,8 @@ public record AgentDef(
     Consumer<Handle> onSpawn,
     BiConsumer<Handle, CloseReason> onClose,
     Hooks hooks,
-    Consumer<MetricEvent> onMetric) {
+    Consumer<MetricEvent> onMetric,
+    Function<BudgetInfo, BudgetDecision> onBudget) {
 
   /** The model value meaning "use the runtime's host model". */
   public static final String INHERIT = "inherit";
@@ -77,6 +81,7 @@ public record AgentDef(
     b.onClose = onClose;
     b.hooks = hooks;
     b.onMetric = onMetric;
+    b.onBudget = onBudget;
     return b;
   }
 
@@ -94,6 +99,7 @@ public record AgentDef(
     private BiConsumer<Handle, CloseReason> onClose;
     private Hooks hooks;
     private Consumer<MetricEvent> onMetric;
+    private Function<BudgetInfo, BudgetDecision> onBudget;
 
     private Builder(String name) {
       this.name = name;
@@ -165,10 +171,17 @@ public record AgentDef(
       return this;
     }
 
+    /** Decides stop, extend or suspend when one of its own limits runs out. */
+    public Builder onBudget(Function<BudgetInfo, BudgetDecision> value) {
+      this.onBudget = value;
+      return this;
+    }
+
     /** The definition. */
     public AgentDef build() {
       return new AgentDef(
-          name, does, soul, model, tools, team, budget, waitFor, onSpawn, onClose, hooks, onMetric);
+          name, does, soul, model, tools, team, budget, waitFor, onSpawn, onClose, hooks, onMetric,
+          onBudget);
     }
   }
 }

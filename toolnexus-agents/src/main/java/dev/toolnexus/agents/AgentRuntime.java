@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A tree of live agents. The host holds the {@link #root()} and acts through six verbs — {@link
@@ -53,6 +54,7 @@ public final class AgentRuntime implements AutoCloseable {
   final TurnGate gate;
   final Hooks hooks;
   final Consumer<MetricEvent> onMetric;
+  final Function<BudgetInfo, BudgetDecision> onBudget;
   private final int inboxCap;
   private final long shutdownMs;
   private final Handle.Defaults defaults;
@@ -68,6 +70,7 @@ public final class AgentRuntime implements AutoCloseable {
     this.gate = new TurnGate(b.maxConcurrentTurns);
     this.hooks = b.hooks;
     this.onMetric = b.onMetric;
+    this.onBudget = b.onBudget;
     this.inboxCap = b.inboxCap;
     this.shutdownMs = b.shutdown.toMillis();
     this.defaults = new Handle.Defaults(b.defaultMaxTurns, 8, 3);
@@ -254,6 +257,12 @@ public final class AgentRuntime implements AutoCloseable {
         return;
       }
       Limit limit = admissionLimit(h);
+      if (limit == Limit.MAX_TURNS
+          && poolLimit(h) == null
+          && runner.decide(h, limit) == BudgetDecision.EXTEND) {
+        runner.extend(h, limit);
+        limit = null;
+      }
       if (limit != null) {
         settleRefused(h, limit);
         return;
@@ -476,7 +485,18 @@ public final class AgentRuntime implements AutoCloseable {
         String kind = h.pending.kind();
         h.pending = null;
         h.checkpoint = null;
+        h.budgetPending = null;
         transition(h, HandleState.IDLE, "interrupt cancelled pending \"" + kind + "\"");
+        h.lastResult =
+            new TaskResult(
+                "the pending \"" + kind + "\" request of " + h.id + " was cancelled",
+                true,
+                TaskStatus.INTERRUPTED,
+                null,
+                null,
+                h.turns,
+                h.totalTokens,
+                h.ownTokens);
       } else if (h.state == HandleState.RUNNING) {
         cancel = h.cancel;
       }
@@ -793,6 +813,7 @@ public final class AgentRuntime implements AutoCloseable {
     private int defaultMaxTurns = dev.toolnexus.client.ClientOptions.DEFAULT_MAX_TURNS;
     private Hooks hooks;
     private Consumer<MetricEvent> onMetric;
+    private Function<BudgetInfo, BudgetDecision> onBudget;
 
     private Builder(LlmClient host) {
       this.host = host;
@@ -858,6 +879,15 @@ public final class AgentRuntime implements AutoCloseable {
     /** The metric sink of every agent whose definition sets none (handed over as it is). */
     public Builder onMetric(Consumer<MetricEvent> value) {
       this.onMetric = value;
+      return this;
+    }
+
+    /**
+     * What happens when a handle runs out of one of its own limits, for every agent whose
+     * definition sets none; default stop.
+     */
+    public Builder onBudget(Function<BudgetInfo, BudgetDecision> value) {
+      this.onBudget = value;
       return this;
     }
 

@@ -47,8 +47,10 @@ final class ChargedTool implements Tool {
   public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
     Limit limit = runner.chargeToolCall(handle);
     if (limit != null) {
-      runner.stop(handle, limit);
-      return ToolResult.error("budget exhausted (" + limit + "): " + name() + " was not called");
+      if (runner.exhausted(handle, limit)) {
+        return ToolResult.error("budget exhausted (" + limit + "): " + name() + " was not called");
+      }
+      runner.chargeToolCall(handle);
     }
     return tool.execute(args, ctx);
   }

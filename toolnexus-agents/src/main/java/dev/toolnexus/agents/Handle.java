@@ -30,10 +30,20 @@ public final class Handle {
   long tokensLeft;
   long toolCallsLeft;
   final int maxChildren;
-  final int maxTurns;
+  int maxTurns;
   final int maxConcurrent;
   final int maxDepth;
-  final Long deadline;
+  Long deadline;
+
+  // What an extension grants again: the pools as first carved.
+  final long grantTokens;
+  final long grantToolCalls;
+  final int grantTurns;
+  final Long grantWallMs;
+  // The limit whose approval request the handle is suspended on; null for a tool's request.
+  Limit budgetPending;
+  int budgetRequests;
+  RuntimeClock.Cancellable wallTimer;
 
   // The ledger: totals roll up from descendants, turns stay the handle's own.
   long totalTokens;
@@ -87,6 +97,10 @@ public final class Handle {
     this.maxDepth = own.maxDepth() == null ? defaults.maxDepth() : own.maxDepth();
     Long mine = own.maxWallMs() == null ? null : now + own.maxWallMs();
     Long inherited = parent == null ? null : parent.deadline;
+    this.grantTokens = tokensLeft;
+    this.grantToolCalls = toolCallsLeft;
+    this.grantTurns = maxTurns;
+    this.grantWallMs = own.maxWallMs();
     if (mine == null || inherited == null) {
       this.deadline = mine == null ? inherited : mine;
     } else {

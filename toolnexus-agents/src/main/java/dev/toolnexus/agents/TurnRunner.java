@@ -31,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * Runs one turn of a handle: a client derived from the host for this agent (its model, soul, tools,
@@ -56,7 +57,15 @@ final class TurnRunner {
     try {
       executor.execute(() -> run(h, input, null));
     } catch (RejectedExecutionException e) {
-      fail(h, new IllegalStateException("the agent runtime is shut down"));
+      fail(h, new IllegalStateException("the agent runtime is shut down"), input);
+      List<Runnable> start;
+      rt.lock.lock();
+      try {
+        start = rt.releaseSlot(h);
+      } finally {
+        rt.lock.unlock();
+      }
+      start.forEach(Runnable::run);
     }
   }
 
@@ -65,7 +74,8 @@ final class TurnRunner {
    * ({@code suspended → running}) when an ancestor's interpreter answered during its own turn;
    * durable ({@code suspended → idle → running}) when the host resumed.
    */
-  TaskResult replay(Handle h, Answer answer, boolean inline) {
+  TaskResult replay(Handle h, Answer answered, boolean inline) {
+    Answer answer = answered;
     String input;
     rt.lock.lock();
     try {
@@ -75,11 +85,24 @@ final class TurnRunner {
       input = h.checkpoint;
       h.pending = null;
       h.checkpoint = null;
+      Limit budget = h.budgetPending;
+      h.budgetPending = null;
+      if (budget != null) {
+        if (answer == null || !answer.ok()) {
+          rt.transition(h, HandleState.IDLE, "more " + budget + " not approved");
+          TaskResult r =
+              incomplete(h, "budget exhausted (" + budget + "); more was not approved", budget);
+          rt.settle(h, r);
+          return r;
+        }
+        extend(h, budget);
+        answer = null; // the answer approved the budget; no tool waits on it
+      }
       if (h.parent != null) {
         h.parent.runningChildren++;
       }
       if (inline) {
-        rt.transition(h, HandleState.RUNNING, "Answer ok=" + (answer == null || answer.ok()));
+        rt.transition(h, HandleState.RUNNING, "Answer ok=" + (answered == null || answered.ok()));
       } else {
         rt.transition(h, HandleState.IDLE, "Answer accepted, checkpoint restored");
         rt.transition(h, HandleState.RUNNING, "replay");
@@ -110,26 +133,26 @@ final class TurnRunner {
       } finally {
         rt.lock.unlock();
       }
-      RuntimeClock.Cancellable wall = null;
       TaskResult result;
+      List<Message> before = List.of();
       try {
-        List<Message> before = rt.store.get(h.id).orElse(List.of());
+        before = rt.store.get(h.id).orElse(List.of());
         if (deadline != null) {
-          long delay = Math.max(0, deadline - rt.clock.millis());
-          wall = rt.clock.schedule(delay, () -> stop(h, Limit.MAX_WALL_MS));
+          armWall(h);
         }
         LlmClient client = LlmClient.create(options(h, answer, cancel, turnsLeft));
         RunResult r = client.ask(input, new AskOptions(toolkit(h), h.id, null, cancel, null));
-        if (r.status() == RunStatus.PENDING) {
+        if (r.status() == RunStatus.PENDING || budgetPending(h)) {
           rt.store.save(h.id, before);
         }
         result = finish(h, r, input);
       } catch (RuntimeException e) {
-        result = fail(h, e);
-      } finally {
-        if (wall != null) {
-          wall.cancel();
+        if (budgetPending(h)) {
+          rt.store.save(h.id, before);
         }
+        result = fail(h, e, input);
+      } finally {
+        disarmWall(h);
       }
       List<Runnable> start;
       rt.lock.lock();
@@ -200,8 +223,7 @@ final class TurnRunner {
     @Override
     public ChatResponse call(ChatRequest request) {
       Limit limit = ownLimit(h);
-      if (limit != null) {
-        stop(h, limit);
+      if (limit != null && exhausted(h, limit)) {
         throw new CancellationException("budget exhausted (" + limit + ")");
       }
       ChatResponse reply = rt.gate.through(request.cancel(), () -> model.call(request));
@@ -300,6 +322,137 @@ final class TurnRunner {
     }
   }
 
+  /**
+   * Asks the handle's {@code onBudget} (else the runtime's) what to do about an exhausted limit,
+   * and does it: extend and go on (false), or stop the turn (true), marking it to suspend on an
+   * approval request when that was the decision.
+   */
+  boolean exhausted(Handle h, Limit limit) {
+    BudgetDecision d = decide(h, limit);
+    if (d == BudgetDecision.EXTEND && extend(h, limit)) {
+      return false;
+    }
+    if (d == BudgetDecision.SUSPEND) {
+      rt.lock.lock();
+      try {
+        if (h.state == HandleState.RUNNING && h.stopLimit == null) {
+          h.budgetPending = limit;
+        }
+      } finally {
+        rt.lock.unlock();
+      }
+    }
+    stop(h, limit);
+    return true;
+  }
+
+  /**
+   * The decision of the handle's {@code onBudget}, else the runtime's; stop when neither is set.
+   */
+  BudgetDecision decide(Handle h, Limit limit) {
+    Function<BudgetInfo, BudgetDecision> fn =
+        h.def.onBudget() != null ? h.def.onBudget() : rt.onBudget;
+    if (fn == null) {
+      return BudgetDecision.STOP;
+    }
+    BudgetInfo info;
+    rt.lock.lock();
+    try {
+      info =
+          new BudgetInfo(
+              h.id, h.def.name(), limit, h.turns, h.totalTokens, h.ownTokens, h.toolCalls);
+    } finally {
+      rt.lock.unlock();
+    }
+    BudgetDecision d = fn.apply(info);
+    return d == null ? BudgetDecision.STOP : d;
+  }
+
+  /**
+   * Grants the handle's exhausted pool again, as much as it was first given; false if it cannot.
+   */
+  boolean extend(Handle h, Limit limit) {
+    rt.lock.lock();
+    try {
+      switch (limit) {
+        case MAX_TOKENS -> h.tokensLeft += h.grantTokens;
+        case MAX_TOOL_CALLS -> h.toolCallsLeft += h.grantToolCalls;
+        case MAX_TURNS -> h.maxTurns += h.grantTurns;
+        case MAX_WALL_MS -> {
+          if (h.grantWallMs == null) {
+            return false;
+          }
+          h.deadline = rt.clock.millis() + h.grantWallMs;
+        }
+        default -> {
+          return false;
+        }
+      }
+      rt.trace(h, "budget extended (" + limit + ")");
+      return true;
+    } finally {
+      rt.lock.unlock();
+    }
+  }
+
+  private void armWall(Handle h) {
+    rt.lock.lock();
+    try {
+      long delay = Math.max(0, h.deadline - rt.clock.millis());
+      h.wallTimer =
+          rt.clock.schedule(
+              delay,
+              () -> {
+                if (!exhausted(h, Limit.MAX_WALL_MS)) {
+                  armWall(h);
+                }
+              });
+    } finally {
+      rt.lock.unlock();
+    }
+  }
+
+  private void disarmWall(Handle h) {
+    rt.lock.lock();
+    try {
+      if (h.wallTimer != null) {
+        h.wallTimer.cancel();
+        h.wallTimer = null;
+      }
+    } finally {
+      rt.lock.unlock();
+    }
+  }
+
+  private boolean budgetPending(Handle h) {
+    rt.lock.lock();
+    try {
+      return h.budgetPending != null;
+    } finally {
+      rt.lock.unlock();
+    }
+  }
+
+  /** Halts the turn on an approval request for more of the exhausted limit (lock held). */
+  private TaskResult suspendForBudget(Handle h, String input) {
+    Limit limit = h.budgetPending;
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("limit", limit.value());
+    Request request =
+        new Request(
+            h.id + "#budget-" + (++h.budgetRequests),
+            "approval",
+            h.id + " ran out of its " + limit + " budget; approve more?",
+            null,
+            data,
+            null);
+    h.pending = stamp(request, h);
+    h.checkpoint = input;
+    h.drained = List.of();
+    rt.transition(h, HandleState.SUSPENDED, "pending \"approval\" for more " + limit);
+    return rt.pendingResult(h);
+  }
+
   private Toolkit toolkit(Handle h) {
     List<Tool> tools = new ArrayList<>();
     for (Tool t : h.def.tools()) {
@@ -322,6 +475,8 @@ final class TurnRunner {
         h.drained = List.of();
         rt.transition(h, HandleState.SUSPENDED, "pending \"" + stamped.kind() + "\"");
         result = rt.pendingResult(h);
+      } else if (h.budgetPending != null) {
+        result = suspendForBudget(h, input);
       } else if (r.status() == RunStatus.INCOMPLETE) {
         Limit limit =
             h.stopLimit != null
@@ -348,12 +503,14 @@ final class TurnRunner {
     }
   }
 
-  private TaskResult fail(Handle h, Throwable e) {
+  private TaskResult fail(Handle h, Throwable e, String input) {
     rt.lock.lock();
     try {
       String reason = h.cancel != null && h.cancel.isCancelled() ? h.cancel.reason() : null;
       TaskResult result;
-      if (h.stopLimit != null) {
+      if (h.budgetPending != null) {
+        result = suspendForBudget(h, input);
+      } else if (h.stopLimit != null) {
         h.drained = List.of();
         rt.transition(h, HandleState.IDLE, "incomplete: " + h.stopLimit);
         result =

@@ -18,6 +18,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -57,8 +58,15 @@ public final class ToolStep {
     this.turn = turn;
   }
 
-  /** Runs every call, concurrently when there are several, and returns outcomes in call order. */
+  /**
+   * Runs every call, concurrently when there are several, and returns outcomes in call order. When
+   * the run has a deadline, every call runs on a worker and this thread only waits, so the deadline
+   * (or a cancel) ends the wait at once: the calls still running are interrupted and left behind.
+   */
   public List<Outcome> runAll(List<ToolCall> calls) {
+    if (ctx.deadline() != null) {
+      return runWatched(calls);
+    }
     if (calls.size() == 1) {
       return List.of(runOne(calls.get(0)));
     }
@@ -66,17 +74,7 @@ public final class ToolStep {
     List<Future<Outcome>> futures = new ArrayList<>(calls.size());
     // The first call runs on this thread while the others run on workers: one hand-off fewer.
     for (ToolCall call : calls.subList(1, calls.size())) {
-      futures.add(
-          Threads.workers()
-              .submit(
-                  () -> {
-                    slots.acquire();
-                    try {
-                      return runOne(call);
-                    } finally {
-                      slots.release();
-                    }
-                  }));
+      futures.add(submit(call, slots));
     }
     List<Outcome> out = new ArrayList<>(calls.size());
     try {
@@ -86,25 +84,87 @@ public final class ToolStep {
       } finally {
         slots.release();
       }
-      for (Future<Outcome> f : futures) {
-        out.add(f.get());
-      }
+      collect(futures, out);
     } catch (InterruptedException e) {
       futures.forEach(f -> f.cancel(true));
       Thread.currentThread().interrupt();
       throw new CancellationException("interrupted while tools ran");
+    }
+    return out;
+  }
+
+  private Future<Outcome> submit(ToolCall call, Semaphore slots) {
+    return Threads.workers()
+        .submit(
+            () -> {
+              slots.acquire();
+              try {
+                return runOne(call);
+              } finally {
+                slots.release();
+              }
+            });
+  }
+
+  private static void collect(List<Future<Outcome>> futures, List<Outcome> out)
+      throws InterruptedException {
+    try {
+      for (Future<Outcome> f : futures) {
+        out.add(f.get());
+      }
     } catch (ExecutionException e) {
       futures.forEach(f -> f.cancel(true));
       Throwable cause = e.getCause();
       if (cause instanceof RuntimeException re) {
         throw re;
       }
+      if (cause instanceof Error err) {
+        throw err;
+      }
       throw new IllegalStateException(cause);
     } catch (RuntimeException e) {
       futures.forEach(f -> f.cancel(true));
       throw e;
     }
-    return out;
+  }
+
+  /** Every call on a worker; the deadline or a cancel interrupts this thread's wait. */
+  private List<Outcome> runWatched(List<ToolCall> calls) {
+    Semaphore slots = new Semaphore(ctx.options().maxToolConcurrency());
+    List<Future<Outcome>> futures = new ArrayList<>(calls.size());
+    for (ToolCall call : calls) {
+      futures.add(submit(call, slots));
+    }
+    Thread waiting = Thread.currentThread();
+    AtomicBoolean armed = new AtomicBoolean(true);
+    dev.toolnexus.CancelToken.Registration wake =
+        ctx.cancel()
+            .onCancel(
+                () -> {
+                  if (armed.get()) {
+                    waiting.interrupt();
+                  }
+                });
+    List<Outcome> out = new ArrayList<>(calls.size());
+    try {
+      collect(futures, out);
+      return out;
+    } catch (InterruptedException e) {
+      futures.forEach(f -> f.cancel(true));
+      if (!ctx.cancel().isCancelled()) {
+        Thread.currentThread().interrupt(); // not our wake-up: keep it for the caller
+      }
+      throw new CancellationException(
+          ctx.cancel().isCancelled()
+              ? "run " + ctx.cancel().reason() + " while tools ran"
+              : "interrupted while tools ran");
+    } finally {
+      armed.set(false);
+      wake.close();
+      if (ctx.cancel().isCancelled()) {
+        Thread.interrupted(); // the wake-up is ours; never leak it into the caller's code
+      }
+    }
   }
 
   /** Runs one call through hooks, the tool and suspension handling. */

@@ -167,6 +167,35 @@ class HostileProviderTest {
   }
 
   @Test
+  void closingAStreamWaitingForHeadersClosesTheConnection() throws Exception {
+    try (ServerSocket ss = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+      String base = "http://127.0.0.1:" + ss.getLocalPort();
+      CompletableFuture<String> serverSaw = new CompletableFuture<>();
+      CompletableFuture<Void> requested = new CompletableFuture<>();
+      CompletableFuture.runAsync(
+          () -> {
+            try (Socket s = ss.accept()) {
+              readRequest(s.getInputStream());
+              requested.complete(null);
+              s.setSoTimeout(30_000);
+              int b = s.getInputStream().read();
+              serverSaw.complete(b < 0 ? "connection closed" : "got a byte");
+            } catch (IOException e) {
+              serverSaw.complete("connection closed: " + e.getMessage());
+            }
+          });
+      LlmClient client = client(model(base).requestTimeout(Duration.ofMinutes(5)));
+
+      RunStream stream = client.stream("hi", RunOptions.of(kit));
+      requested.get(20, TimeUnit.SECONDS);
+      Thread.sleep(200);
+      stream.close();
+
+      assertThat(serverSaw.get(20, TimeUnit.SECONDS)).startsWith("connection closed");
+    }
+  }
+
+  @Test
   void closingANeverEndingStreamClosesTheConnectionTheServerHolds() throws Exception {
     try (ServerSocket ss = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
       String base = "http://127.0.0.1:" + ss.getLocalPort();

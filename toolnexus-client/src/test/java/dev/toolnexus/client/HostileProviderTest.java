@@ -263,6 +263,11 @@ class HostileProviderTest {
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
     assertThat(r.limit()).isEqualTo(RunResult.LIMIT_TIMEOUT);
+    assertThat(r.toolCalls())
+        .extracting(ToolCallRecord::output)
+        .containsExactly(
+            "tool get_weather was still running when the run stopped (timeout) and was"
+                + " interrupted");
   }
 
   private static int recurse(int n) {

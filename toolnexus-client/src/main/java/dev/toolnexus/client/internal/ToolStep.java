@@ -11,6 +11,7 @@ import dev.toolnexus.client.MetricEvent;
 import dev.toolnexus.client.StreamEvent;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.internal.Errors;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -27,6 +30,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * (rule 2). Calls of one turn run concurrently (bounded) and come back in call order.
  */
 public final class ToolStep {
+  /** How long a cancelled run waits for its tools to return their results. */
+  private static final Duration CANCEL_GRACE = Duration.ofSeconds(1);
 
   /**
    * One call's outcome.
@@ -128,6 +133,47 @@ public final class ToolStep {
     }
   }
 
+  /**
+   * The outcomes once the run was cancelled (its deadline, a cancel): a tool that heeds its
+   * context's cancel token has {@link #CANCEL_GRACE} to return its result; one still running then
+   * is interrupted and left behind, with an error result saying so.
+   */
+  private List<Outcome> settle(List<ToolCall> calls, List<Future<Outcome>> futures) {
+    long until = System.nanoTime() + CANCEL_GRACE.toNanos();
+    List<Outcome> out = new ArrayList<>(calls.size());
+    for (int i = 0; i < calls.size(); i++) {
+      Future<Outcome> f = futures.get(i);
+      try {
+        out.add(f.get(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS));
+      } catch (TimeoutException | InterruptedException | CancellationException e) {
+        f.cancel(true);
+        ToolCall call = calls.get(i);
+        out.add(
+            new Outcome(
+                call,
+                Map.of(),
+                ToolResult.error(
+                    "tool "
+                        + call.name()
+                        + " was still running when the run stopped ("
+                        + ctx.cancel().reason()
+                        + ") and was interrupted"),
+                null));
+      } catch (ExecutionException e) {
+        futures.forEach(other -> other.cancel(true));
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException re) {
+          throw re;
+        }
+        if (cause instanceof Error err) {
+          throw err;
+        }
+        throw new IllegalStateException(cause);
+      }
+    }
+    return out;
+  }
+
   /** Every call on a worker; the deadline or a cancel interrupts this thread's wait. */
   private List<Outcome> runWatched(List<ToolCall> calls) {
     Semaphore slots = new Semaphore(ctx.options().maxToolConcurrency());
@@ -137,12 +183,18 @@ public final class ToolStep {
     }
     Thread waiting = Thread.currentThread();
     AtomicBoolean armed = new AtomicBoolean(true);
+    ReentrantLock gate = new ReentrantLock();
     dev.toolnexus.CancelToken.Registration wake =
         ctx.cancel()
             .onCancel(
                 () -> {
-                  if (armed.get()) {
-                    waiting.interrupt();
+                  gate.lock();
+                  try {
+                    if (armed.get()) {
+                      waiting.interrupt();
+                    }
+                  } finally {
+                    gate.unlock();
                   }
                 });
     List<Outcome> out = new ArrayList<>(calls.size());
@@ -150,16 +202,20 @@ public final class ToolStep {
       collect(futures, out);
       return out;
     } catch (InterruptedException e) {
-      futures.forEach(f -> f.cancel(true));
       if (!ctx.cancel().isCancelled()) {
+        futures.forEach(f -> f.cancel(true));
         Thread.currentThread().interrupt(); // not our wake-up: keep it for the caller
+        throw new CancellationException("interrupted while tools ran");
       }
-      throw new CancellationException(
-          ctx.cancel().isCancelled()
-              ? "run " + ctx.cancel().reason() + " while tools ran"
-              : "interrupted while tools ran");
+      Thread.interrupted();
+      return settle(calls, futures);
     } finally {
-      armed.set(false);
+      gate.lock();
+      try {
+        armed.set(false); // after this no wake-up can arrive
+      } finally {
+        gate.unlock();
+      }
       wake.close();
       if (ctx.cancel().isCancelled()) {
         Thread.interrupted(); // the wake-up is ours; never leak it into the caller's code

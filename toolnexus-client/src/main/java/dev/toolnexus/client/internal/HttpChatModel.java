@@ -75,7 +75,11 @@ public final class HttpChatModel implements ChatModel {
     secrets.add(apiKey);
     this.redactor = Redactor.of(secrets);
     this.gate = new PartGate(options.unsupportedParts(), options.maxPartBytes());
-    this.retrier = new Retrier(options.retryPolicy(), options.onError(), options.sleeper());
+    this.retrier =
+        new Retrier(
+            options.retryPolicy(),
+            options.onError(),
+            options.sleeper() != null ? options.sleeper() : options.scheduler()::sleep);
   }
 
   /** The wire settings. */

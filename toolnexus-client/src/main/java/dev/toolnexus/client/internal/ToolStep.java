@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -99,8 +100,8 @@ public final class ToolStep {
   }
 
   private Future<Outcome> submit(ToolCall call, Semaphore slots) {
-    return Threads.workers()
-        .submit(
+    FutureTask<Outcome> task =
+        new FutureTask<>(
             () -> {
               slots.acquire();
               try {
@@ -109,6 +110,8 @@ public final class ToolStep {
                 slots.release();
               }
             });
+    ctx.options().executor().execute(task);
+    return task;
   }
 
   private static void collect(List<Future<Outcome>> futures, List<Outcome> out)
@@ -241,7 +244,7 @@ public final class ToolStep {
       emit(call.name(), bad, t0);
       return new Outcome(call, Map.of(), bad, null);
     }
-    Hooks hooks = ctx.options().hooks();
+    Hooks hooks = ctx.hooks();
     ToolResult result = null;
     boolean shortCircuit = false;
     if (hooks != null) {
@@ -313,7 +316,7 @@ public final class ToolStep {
   }
 
   private ToolResult afterTool(ToolCall call, Map<String, Object> args, ToolResult result) {
-    Hooks hooks = ctx.options().hooks();
+    Hooks hooks = ctx.hooks();
     if (hooks == null || result.isPending()) {
       return result;
     }

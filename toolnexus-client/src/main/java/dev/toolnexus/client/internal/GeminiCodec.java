@@ -127,6 +127,9 @@ public final class GeminiCodec implements WireCodec {
                     ? List.of(textPart(u.text()))
                     : parts(u.parts(), request.parts(), true)));
       } else if (m instanceof AssistantMessage a) {
+        if (Transcripts.isEmptyTurn(a)) {
+          continue;
+        }
         List<Map<String, Object>> modelParts = modelParts(a);
         indexCalls(a, modelParts, wireCalls);
         contents.add(content("model", modelParts));
@@ -148,10 +151,26 @@ public final class GeminiCodec implements WireCodec {
     if (system.length() > 0) {
       b.put("systemInstruction", Map.of("parts", List.of(textPart(system.toString()))));
     }
-    if (!request.tools().isEmpty()) {
+    if (declaresAnything(request.tools())) {
       b.put("tools", request.tools());
     }
     return b;
+  }
+
+  /**
+   * Whether a tool list declares anything: the adapter's one empty {@code functionDeclarations}
+   * group for an empty toolkit is left out of the body (as the other styles leave out {@code
+   * tools}), since Gemini refuses a tool config over an empty declaration list.
+   */
+  static boolean declaresAnything(List<Map<String, Object>> tools) {
+    for (Map<String, Object> group : tools) {
+      for (Map.Entry<String, Object> e : group.entrySet()) {
+        if (!(e.getValue() instanceof List<?> l && l.isEmpty())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static Map<String, Object> content(String role, List<Map<String, Object>> parts) {
@@ -173,7 +192,8 @@ public final class GeminiCodec implements WireCodec {
   @SuppressWarnings("unchecked")
   private static List<Map<String, Object>> modelParts(AssistantMessage a) {
     if (a.extras().get(KEY) instanceof Map<?, ?> x && x.get("parts") instanceof List<?> kept) {
-      return (List<Map<String, Object>>) kept;
+      return (List<Map<String, Object>>)
+          (List<?>) kept.stream().filter(p -> !Transcripts.isEmptyText(p)).toList();
     }
     List<Map<String, Object>> parts = new ArrayList<>();
     if (!a.text().isEmpty()) {
@@ -246,19 +266,9 @@ public final class GeminiCodec implements WireCodec {
     return out;
   }
 
-  /**
-   * Whether Gemini takes this part: images, audio, video, PDF and text documents, inline or by URI.
-   */
+  /** Whether Gemini accepts this part (see {@link MediaRules#gemini}). */
   static boolean supports(ContentPart p) {
-    if (!(p instanceof ContentPart.Media m) || m.mimeType() == null) {
-      return !(p instanceof ContentPart.Media);
-    }
-    String mime = m.mimeType().toLowerCase(java.util.Locale.ROOT);
-    return mime.startsWith("image/")
-        || mime.startsWith("audio/")
-        || mime.startsWith("video/")
-        || mime.startsWith("text/")
-        || mime.equals("application/pdf");
+    return MediaRules.gemini(p);
   }
 
   private static Map<String, Object> mediaPart(ContentPart.Media m) {

@@ -79,7 +79,9 @@ public final class RunLoop {
         ParsedTurn parsed = callModel(turn);
         AssistantMessage assistant =
             new AssistantMessage(parsed.text(), parsed.toolCalls(), parsed.extras());
-        messages.add(assistant);
+        if (!Transcripts.isEmptyTurn(assistant)) {
+          messages.add(assistant); // an empty turn would poison every later request
+        }
         if (parsed.toolCalls().isEmpty()) {
           return finish(parsed.text(), RunStatus.DONE, null, null);
         }

@@ -267,14 +267,26 @@ public final class AnthropicCodec implements WireCodec {
         response);
   }
 
-  /** Anthropic usage: {@code input_tokens} as prompt, {@code output_tokens} as completion. */
+  /**
+   * Anthropic usage: {@code input_tokens} counts only the tokens after the last cache breakpoint,
+   * so the prompt is {@code input_tokens + cache_creation_input_tokens + cache_read_input_tokens}
+   * (the Messages API usage object); the cache parts are also reported on their own.
+   */
   static Usage usage(Object raw) {
     if (!(raw instanceof Map<?, ?> u)) {
       return Usage.ZERO;
     }
-    long in = JsonPaths.num(u.get("input_tokens"));
-    long out = JsonPaths.num(u.get("output_tokens"));
-    return new Usage(in, out, in + out);
+    return usage(
+        JsonPaths.num(u.get("input_tokens")),
+        JsonPaths.num(u.get("output_tokens")),
+        JsonPaths.num(u.get("cache_creation_input_tokens")),
+        JsonPaths.num(u.get("cache_read_input_tokens")));
+  }
+
+  /** The usage of these Anthropic counts (see {@link #usage(Object)}). */
+  static Usage usage(long input, long output, long cacheCreation, long cacheRead) {
+    long prompt = input + cacheCreation + cacheRead;
+    return new Usage(prompt, output, prompt + output, cacheCreation, cacheRead);
   }
 
   @Override

@@ -350,19 +350,26 @@ public final class GeminiCodec implements WireCodec {
   }
 
   /**
-   * Gemini usage: {@code promptTokenCount}, {@code candidatesTokenCount}, {@code totalTokenCount}.
+   * Gemini usage: the prompt is {@code promptTokenCount + toolUsePromptTokenCount} (the tool-use
+   * prompt is read but not counted in {@code promptTokenCount}), the completion is {@code
+   * candidatesTokenCount + thoughtsTokenCount} (thinking is generated but not counted in the
+   * candidates), so prompt + completion is {@code totalTokenCount}; {@code cachedContentTokenCount}
+   * is the cached part of the prompt.
    */
   static Usage usage(Object raw) {
     if (!(raw instanceof Map<?, ?> u)) {
       return Usage.ZERO;
     }
-    long prompt = JsonPaths.num(u.get("promptTokenCount"));
-    long candidates = JsonPaths.num(u.get("candidatesTokenCount"));
-    long total =
-        u.get("totalTokenCount") == null
-            ? prompt + candidates
-            : JsonPaths.num(u.get("totalTokenCount"));
-    return new Usage(prompt, candidates, total);
+    long prompt =
+        JsonPaths.num(u.get("promptTokenCount")) + JsonPaths.num(u.get("toolUsePromptTokenCount"));
+    long completion =
+        JsonPaths.num(u.get("candidatesTokenCount")) + JsonPaths.num(u.get("thoughtsTokenCount"));
+    return new Usage(
+        prompt,
+        completion,
+        prompt + completion,
+        0,
+        JsonPaths.num(u.get("cachedContentTokenCount")));
   }
 
   /** A provider error carried in a body or stream event. */

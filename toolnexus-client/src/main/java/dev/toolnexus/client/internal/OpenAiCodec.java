@@ -276,7 +276,10 @@ public final class OpenAiCodec implements WireCodec {
         response);
   }
 
-  /** OpenAI {@code usage}: prompt, completion and total tokens (total summed when absent). */
+  /**
+   * OpenAI {@code usage}: prompt, completion and total tokens (total summed when absent); {@code
+   * prompt_tokens_details.cached_tokens} is the cached part of the prompt.
+   */
   static Usage usage(Object raw) {
     if (!(raw instanceof Map<?, ?> u)) {
       return Usage.ZERO;
@@ -284,7 +287,8 @@ public final class OpenAiCodec implements WireCodec {
     long p = JsonPaths.num(u.get("prompt_tokens"));
     long c = JsonPaths.num(u.get("completion_tokens"));
     long t = u.get("total_tokens") == null ? p + c : JsonPaths.num(u.get("total_tokens"));
-    return new Usage(p, c, t);
+    long cached = JsonPaths.num(JsonPaths.map(u.get("prompt_tokens_details")).get("cached_tokens"));
+    return new Usage(p, c, t, 0, cached);
   }
 
   @Override

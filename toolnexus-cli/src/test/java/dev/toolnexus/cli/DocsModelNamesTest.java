@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
  * The model names the README and the docs show are ones the providers still serve. Retired or
  * deprecated per the providers' deprecation pages (December 2026): OpenAI's gpt-4o, gpt-4o-mini,
  * gpt-4.1 and gpt-4.1-mini (shutdown 14 January 2027), gpt-5 and gpt-5-mini (11 December 2026);
- * Google's gemini-2.0-flash and gemini-2.5-flash/-pro (shut down); Anthropic's Claude 3 and
- * Sonnet 4 / Opus 4 ids.
+ * Google's gemini-2.0-flash and gemini-2.5-flash/-pro (shut down); Anthropic's Claude 3 and Sonnet
+ * 4 / Opus 4 ids.
  */
 class DocsModelNamesTest {
   private static final List<String> RETIRED =

@@ -108,10 +108,7 @@ class EverythingWireBodiesTest {
                     "function",
                     "function",
                     Map.of(
-                        "name",
-                        wireName(declared, CALLS.get(i)[0]),
-                        "arguments",
-                        CALLS.get(i)[1]));
+                        "name", wireName(declared, CALLS.get(i)[0]), "arguments", CALLS.get(i)[1]));
             sb.append("data: ")
                 .append(
                     Json.write(
@@ -192,11 +189,19 @@ class EverythingWireBodiesTest {
                         "index",
                         0,
                         "content_block",
-                        Map.of("type", "text", "text", text)))
+                        Map.of("type", "text", "text", "")))
+                + event(
+                    "content_block_delta",
+                    Map.of(
+                        "type",
+                        "content_block_delta",
+                        "index",
+                        0,
+                        "delta",
+                        Map.of("type", "text_delta", "text", text)))
                 + event("content_block_stop", Map.of("type", "content_block_stop", "index", 0))
                 + anthropicEnd("end_turn");
-        default ->
-            "data: " + Json.write(gemini(List.of(Map.of("text", text)))) + "\r\n\r\n";
+        default -> "data: " + Json.write(gemini(List.of(Map.of("text", text)))) + "\r\n\r\n";
       };
     }
 
@@ -279,8 +284,7 @@ class EverythingWireBodiesTest {
             Map.of(
                 "mcpServers",
                 Map.of(
-                    "ev",
-                    Map.of("command", List.of("node", everything().toString(), "stdio"))))));
+                    "ev", Map.of("command", List.of("node", everything().toString(), "stdio"))))));
     try (Fake fake = new Fake(style)) {
       String base = style.equals("gemini") ? fake.baseUrl() + "/v1beta" : fake.baseUrl() + "/v1";
       CliRun r =
@@ -309,10 +313,12 @@ class EverythingWireBodiesTest {
         assertThat(ProviderRules.violations(style, body)).as(Json.write(body)).isEmpty();
       }
       String second = Json.write(fake.bodies.get(1));
-      assertThat(second)
-          .doesNotContain("demo://")
-          .contains("[unsupported file part (text/plain, 0 bytes)]")
-          .contains("[unsupported file part (application/octet-stream");
+      assertThat(second.contains("\"url\":\"demo://") || second.contains("\"fileUri\":\"demo://"))
+          .as("a demo:// resource link sent as a URL")
+          .isFalse();
+      assertThat(second.split("\\[unsupported file part \\(text/plain, 0 bytes\\)]", -1))
+          .as("the three resource links, each as its placeholder")
+          .hasSize(4);
     }
   }
 }

@@ -15,8 +15,8 @@ import java.util.Set;
  * blocks, image {@code media_type} in jpeg/png/gif/webp, document sources base64 or URL PDF or
  * {@code text/plain} text, http(s) URLs) and googleapis/python-genai ({@code Content}: at least one
  * part, one data field per part, {@code fileUri} http(s) or {@code gs://}, inline images in
- * png/jpeg/webp/heic/heif, a {@code Tool} declares functions). Each method returns the
- * violations, empty when the body keeps every rule.
+ * png/jpeg/webp/heic/heif, a {@code Tool} declares functions). Each method returns the violations,
+ * empty when the body keeps every rule.
  */
 final class ProviderRules {
   private ProviderRules() {}

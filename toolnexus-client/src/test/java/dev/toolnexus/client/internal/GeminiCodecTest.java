@@ -91,7 +91,7 @@ class GeminiCodecTest {
         .containsExactly(
             new ToolCall("c1", "get_weather", "{\"city\":\"Paris\"}"),
             new ToolCall("c2", "get_time", "{\"zone\":\"CET\"}"));
-    assertThat(turn.usage()).isEqualTo(new Usage(12, 15, 31));
+    assertThat(turn.usage()).isEqualTo(new Usage(12, 19, 31));
     assertThat(turn.finishReason()).isEqualTo("tool_calls");
     assertThat(turn.extras()).isEqualTo(Map.of("gemini", Map.of("parts", partsOf(TWO_CALLS))));
   }

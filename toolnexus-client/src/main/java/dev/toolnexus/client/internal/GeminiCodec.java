@@ -99,7 +99,13 @@ public final class GeminiCodec implements WireCodec {
       calls.add(new ToolCall(c.id(), names.toolName(c.name()), c.arguments()));
     }
     return new ParsedTurn(
-        turn.text(), calls, turn.usage(), turn.finishReason(), turn.extras(), turn.raw());
+        turn.text(),
+        calls,
+        turn.usage(),
+        turn.finishReason(),
+        turn.extras(),
+        turn.raw(),
+        turn.finishMessage());
   }
 
   @Override
@@ -199,12 +205,16 @@ public final class GeminiCodec implements WireCodec {
     if (!a.text().isEmpty()) {
       parts.add(textPart(a.text()));
     }
+    Map<String, String> signatures = ThoughtSignatures.of(a);
     for (ToolCall c : a.toolCalls()) {
       Map<String, Object> fc = new LinkedHashMap<>();
       fc.put("name", wireName(c.name()));
       fc.put("args", args(c.arguments()));
       Map<String, Object> p = new LinkedHashMap<>();
       p.put("functionCall", fc);
+      if (signatures.get(c.id()) != null) {
+        p.put("thoughtSignature", signatures.get(c.id()));
+      }
       parts.add(p);
     }
     return parts;
@@ -314,39 +324,6 @@ public final class GeminiCodec implements WireCodec {
   /** The tool-call id of a call Gemini sent without one: unique within a run. */
   static String syntheticId(int index) {
     return SYNTHETIC_ID + Long.toHexString(System.nanoTime()) + "-" + index;
-  }
-
-  private static final Set<String> FILTERED =
-      Set.of(
-          "SAFETY",
-          "RECITATION",
-          "BLOCKLIST",
-          "PROHIBITED_CONTENT",
-          "SPII",
-          "IMAGE_SAFETY",
-          "IMAGE_PROHIBITED_CONTENT",
-          "IMAGE_RECITATION");
-
-  /**
-   * Gemini's {@code finishReason} in the loop's vocabulary: any function call makes {@code
-   * tool_calls}; {@code STOP} is {@code stop}, {@code MAX_TOKENS} {@code length}, the safety and
-   * recitation family {@code content_filter}; anything else is the value in lower case. The
-   * verbatim value stays in the raw payload.
-   */
-  static String finishReason(String gemini, boolean calledTools) {
-    if (calledTools) {
-      return "tool_calls";
-    }
-    if (gemini == null) {
-      return null;
-    }
-    if (gemini.equals("STOP")) {
-      return "stop";
-    }
-    if (gemini.equals("MAX_TOKENS")) {
-      return "length";
-    }
-    return FILTERED.contains(gemini) ? "content_filter" : gemini.toLowerCase(java.util.Locale.ROOT);
   }
 
   /**

@@ -42,6 +42,9 @@ public final class McpHttpServer implements AutoCloseable {
     ServerConnector connector = new ServerConnector(server);
     connector.setHost(options.host());
     connector.setPort(options.port());
+    // Room for a burst of new connections (many clients connecting at once) before the kernel
+    // drops SYNs and the clients wait out retransmission timeouts.
+    connector.setAcceptQueueSize(1024);
     server.addConnector(connector);
     server.setHandler(new StreamableHttpHandler(protocol, sessions));
     server.setStopTimeout(2000);

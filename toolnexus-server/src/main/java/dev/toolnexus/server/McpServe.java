@@ -6,6 +6,9 @@ import dev.toolnexus.server.internal.StdioServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -45,6 +48,16 @@ public final class McpServe {
    */
   public static void stdio(
       Toolkit toolkit, McpServeOptions options, InputStream in, OutputStream out)
+      throws IOException {
+    stdio(
+        toolkit,
+        options,
+        in,
+        new OutputStreamWriter(Objects.requireNonNull(out, "out"), StandardCharsets.UTF_8));
+  }
+
+  /** {@link #stdio(Toolkit, McpServeOptions, InputStream, OutputStream)} writing to a writer. */
+  public static void stdio(Toolkit toolkit, McpServeOptions options, InputStream in, Writer out)
       throws IOException {
     McpProtocol protocol =
         new McpProtocol(

@@ -3,6 +3,7 @@ package dev.toolnexus.server;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -238,6 +239,51 @@ public record McpServeOptions(
     public Builder onCall(Consumer<CallEvent> listener) {
       this.onCall = listener;
       return this;
+    }
+
+    /**
+     * Applies a config file's {@code mcpServer} block, {@code {name?, version?, tools?}}; the
+     * setters called after this one win.
+     *
+     * @throws IllegalArgumentException naming the field when one has the wrong type
+     */
+    public Builder config(Map<String, ?> mcpServer) {
+      if (mcpServer == null) {
+        return this;
+      }
+      for (String key : mcpServer.keySet()) {
+        if (!List.of("name", "version", "tools").contains(key)) {
+          throw new IllegalArgumentException(
+              "mcpServer." + key + ": unknown field (expected name, version, tools)");
+        }
+      }
+      Object n = mcpServer.get("name");
+      if (n != null) {
+        name(string(n, "mcpServer.name"));
+      }
+      Object v = mcpServer.get("version");
+      if (v != null) {
+        version(string(v, "mcpServer.version"));
+      }
+      Object t = mcpServer.get("tools");
+      if (t != null) {
+        if (!(t instanceof List<?> list)) {
+          throw new IllegalArgumentException("mcpServer.tools: must be a list of tool names");
+        }
+        List<String> names = new ArrayList<>();
+        for (Object o : list) {
+          names.add(string(o, "mcpServer.tools[" + names.size() + "]"));
+        }
+        tools(names);
+      }
+      return this;
+    }
+
+    private static String string(Object value, String field) {
+      if (value instanceof String s) {
+        return s;
+      }
+      throw new IllegalArgumentException(field + ": must be a string");
     }
 
     /** The options. */

@@ -5,8 +5,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
@@ -36,9 +34,9 @@ public final class StdioServer {
   private final Writer out;
 
   /** A server for {@code protocol} that writes to {@code out}. */
-  public StdioServer(McpProtocol protocol, OutputStream out) {
+  public StdioServer(McpProtocol protocol, Writer out) {
     this.protocol = protocol;
-    this.out = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    this.out = out;
     session.addStream(this::send);
   }
 

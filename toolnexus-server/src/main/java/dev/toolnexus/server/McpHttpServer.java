@@ -7,6 +7,8 @@ import dev.toolnexus.server.internal.StreamableHttpHandler;
 import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.VirtualThreads;
@@ -39,7 +41,9 @@ public final class McpHttpServer implements AutoCloseable {
       threads.setVirtualThreadsExecutor(VirtualThreads.getDefaultVirtualThreadsExecutor());
     }
     Server server = new Server(threads);
-    ServerConnector connector = new ServerConnector(server);
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false); // no product and version banner for scanners
+    ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
     connector.setHost(options.host());
     connector.setPort(options.port());
     // Room for a burst of new connections (many clients connecting at once) before the kernel

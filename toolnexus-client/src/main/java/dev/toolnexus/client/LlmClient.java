@@ -4,7 +4,6 @@ import dev.toolnexus.Answer;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.ContentPart;
 import dev.toolnexus.Request;
-import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.Message.SystemMessage;
 import dev.toolnexus.client.Message.UserMessage;
@@ -28,15 +27,11 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -64,7 +59,6 @@ public final class LlmClient {
   private final KeyedLocks conversations = new KeyedLocks();
   private final ModelCaller caller;
   private final HttpClient http;
-  private final Map<Tool, ReentrantLock> locks = Collections.synchronizedMap(new WeakHashMap<>());
 
   private LlmClient(ClientOptions options, ModelCaller caller, HttpClient http) {
     this.options = options;
@@ -432,12 +426,7 @@ public final class LlmClient {
     try {
       RunContext ctx =
           new RunContext(
-              runtime,
-              runOptions.toolkit(),
-              token,
-              deadline,
-              events == null ? e -> {} : events,
-              locks);
+              runtime, runOptions.toolkit(), token, deadline, events == null ? e -> {} : events);
       return body.apply(ctx);
     } finally {
       if (timer != null) {

@@ -100,9 +100,10 @@ public final class Toolkit implements AutoCloseable {
 
   /**
    * Routes a call to the named tool. An unknown name, arguments that break the input schema, or a
-   * tool that throws all come back as error results, never as exceptions. Calls to a {@link
-   * Tool#sequential() sequential} tool never overlap, whoever makes them (several clients, a
-   * server, views of this toolkit).
+   * tool that throws (an exception, or an error such as {@link StackOverflowError}) all come back
+   * as error results naming the tool, never as exceptions. Calls to a {@link Tool#sequential()
+   * sequential} tool never overlap, whoever makes them (several clients, a server, views of this
+   * toolkit).
    */
   public ToolResult execute(String name, Map<String, Object> args, ToolContext ctx) {
     return run(name, args, ctx).result();
@@ -153,6 +154,9 @@ public final class Toolkit implements AutoCloseable {
       return r == null ? ToolResult.error("tool " + tool.name() + " returned no result") : r;
     } catch (RuntimeException e) {
       return ToolResult.error("tool " + tool.name() + " failed: " + Errors.message(e));
+    } catch (Error e) {
+      // a StackOverflowError or a broken class path ends this call, never the caller's run
+      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.describeError(e));
     }
   }
 

@@ -72,6 +72,24 @@ public final class ConfigValues {
     return null;
   }
 
+  /** A positive whole number (of {@code unit}, named in the problem); 0 when absent or invalid. */
+  public long positiveWhole(String field, String unit) {
+    Object v = raw.get(field);
+    if (v == null) {
+      return 0;
+    }
+    if (v instanceof Number n && n.longValue() > 0 && n.doubleValue() == n.longValue()) {
+      return n.longValue();
+    }
+    problems.accept(
+        field,
+        "must be a positive whole number of "
+            + unit
+            + ", got "
+            + (v instanceof Number ? String.valueOf(v) : typeOf(v)));
+    return 0;
+  }
+
   /**
    * An object of scalar values read as strings (numbers and booleans are written out), in order;
    * empty when absent or invalid.

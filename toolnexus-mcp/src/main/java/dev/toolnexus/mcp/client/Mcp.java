@@ -16,7 +16,7 @@ import java.util.function.BiConsumer;
 /**
  * Entry points of the MCP source: connect every server of a config into one {@link McpToolSource},
  * or take a list-only inventory. A {@link dev.toolnexus.Toolkit} built with {@code mcpConfig(...)}
- * uses the same code through {@link dev.toolnexus.spi.McpConnector}.
+ * uses the same code through the {@link dev.toolnexus.spi.ToolSourceProvider} of this module.
  */
 public final class Mcp {
   private Mcp() {}

@@ -7,6 +7,7 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolSource;
 import dev.toolnexus.mcp.internal.ServerConnection;
 import dev.toolnexus.mcp.internal.Threads;
+import dev.toolnexus.mcp.internal.UniqueNames;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,6 +29,7 @@ public final class McpToolSource implements ToolSource {
   private final Map<String, ServerConnection> connections;
   private final List<Runnable> listeners;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final UniqueNames names = new UniqueNames();
 
   McpToolSource(
       Map<String, McpServerStatus> status,
@@ -61,14 +63,13 @@ public final class McpToolSource implements ToolSource {
     return SourceStatus.of(parts);
   }
 
-  /** Every connected server's tools, servers in config order, each in its list order. */
+  /**
+   * Every connected server's tools, servers in config order, each in its list order. Two tools
+   * whose exposed names would clash both stay: the later one gets a distinct name (logged at WARN).
+   */
   @Override
   public List<Tool> tools() {
-    List<Tool> all = new ArrayList<>();
-    for (ServerConnection c : connections.values()) {
-      all.addAll(c.tools());
-    }
-    return Collections.unmodifiableList(all);
+    return names.assign(List.copyOf(connections.values()));
   }
 
   /** Each configured server's status ({@code connected | disabled | failed}), in config order. */

@@ -88,6 +88,8 @@ public final class ConfigParser {
     boolean enabled = true;
     Duration timeout;
     Duration maxTotalTimeout;
+    long maxMessageBytes;
+    long maxResultBytes;
     Map<String, Boolean> tools = new LinkedHashMap<>();
 
     ConfigValues values = ConfigValues.of(Map.of(), this::problem);
@@ -122,6 +124,8 @@ public final class ConfigParser {
       headers.putAll(stringMap("headers"));
       timeout = millis("timeout");
       maxTotalTimeout = millis("maxTotalTimeout");
+      maxMessageBytes = bytes("maxMessageBytes");
+      maxResultBytes = bytes("maxResultBytes");
       readTools();
       readTransport();
     }
@@ -226,6 +230,10 @@ public final class ConfigParser {
       return values.millis(field);
     }
 
+    private long bytes(String field) {
+      return values.positiveWhole(field, "bytes");
+    }
+
     private Map<String, String> stringMap(String field) {
       return values.stringMap(field);
     }
@@ -244,6 +252,8 @@ public final class ConfigParser {
           timeout,
           maxTotalTimeout,
           tools,
+          maxMessageBytes,
+          maxResultBytes,
           problems.isEmpty() ? null : String.join("; ", problems));
     }
   }

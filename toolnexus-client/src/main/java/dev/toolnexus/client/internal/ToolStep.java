@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -65,17 +66,18 @@ public final class ToolStep {
     List<Future<Outcome>> futures = new ArrayList<>(calls.size());
     // The first call runs on this thread while the others run on workers: one hand-off fewer.
     for (ToolCall call : calls.subList(1, calls.size())) {
-      futures.add(
-          Threads.workers()
-              .submit(
-                  () -> {
-                    slots.acquire();
-                    try {
-                      return runOne(call);
-                    } finally {
-                      slots.release();
-                    }
-                  }));
+      FutureTask<Outcome> task =
+          new FutureTask<>(
+              () -> {
+                slots.acquire();
+                try {
+                  return runOne(call);
+                } finally {
+                  slots.release();
+                }
+              });
+      futures.add(task);
+      ctx.options().executor().execute(task);
     }
     List<Outcome> out = new ArrayList<>(calls.size());
     try {
@@ -124,7 +126,7 @@ public final class ToolStep {
       emit(call.name(), bad, null, t0);
       return new Outcome(call, Map.of(), bad, null);
     }
-    Hooks hooks = ctx.options().hooks();
+    Hooks hooks = ctx.hooks();
     ToolResult result = null;
     boolean shortCircuit = false;
     if (hooks != null) {
@@ -198,7 +200,7 @@ public final class ToolStep {
   }
 
   private ToolResult afterTool(ToolCall call, Map<String, Object> args, ToolResult result) {
-    Hooks hooks = ctx.options().hooks();
+    Hooks hooks = ctx.hooks();
     if (hooks == null || result.isPending()) {
       return result;
     }

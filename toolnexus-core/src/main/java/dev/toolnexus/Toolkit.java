@@ -120,9 +120,9 @@ public final class Toolkit implements AutoCloseable {
       return new Execution(
           Source.CUSTOM,
           ToolResult.error(
-              "Unknown tool \""
+              "Unknown tool: "
                   + name
-                  + "\". Available: "
+                  + ". Available: "
                   + (a.tools().isEmpty()
                       ? "(none)"
                       : a.tools().stream().map(Tool::name).collect(Collectors.joining(", ")))));

@@ -18,7 +18,7 @@ class ToolkitViewTest {
       assertThat(readOnly.names()).containsExactly("read_file", "list");
       assertThat(readOnly.get("delete_file")).isEmpty();
       assertThat(readOnly.execute("delete_file", Map.of()).output())
-          .isEqualTo("Unknown tool \"delete_file\". Available: read_file, list");
+          .isEqualTo("Unknown tool: delete_file. Available: read_file, list");
       assertThat(readOnly.toOpenAI()).hasSize(2);
       assertThat(tk.names()).containsExactly("read_file", "delete_file", "list");
       assertThat(tk.execute("delete_file", Map.of()).output()).isEqualTo("delete_file");

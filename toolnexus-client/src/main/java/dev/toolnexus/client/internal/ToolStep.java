@@ -20,13 +20,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
-<<<<<<< HEAD
-=======
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
->>>>>>> main
 
 /**
  * The tool half of a turn: parse each call's arguments, run {@code beforeTool}, the tool and {@code

@@ -12,6 +12,7 @@ import dev.toolnexus.client.LlmTransport;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Message.AssistantMessage;
 import dev.toolnexus.client.ModelOptions;
+import dev.toolnexus.internal.sse.SseParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

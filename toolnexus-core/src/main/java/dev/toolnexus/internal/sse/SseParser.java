@@ -1,5 +1,6 @@
 package dev.toolnexus.internal.sse;
 
+import dev.toolnexus.internal.TooLargeException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,7 @@ public final class SseParser {
 
   private final InputStream in;
   private final long maxEventBytes;
+  private final String failSource;
   private String lastEventId;
   private long retryMs = -1;
   private final byte[] buf = new byte[8192];
@@ -58,8 +60,22 @@ public final class SseParser {
    * larger event is skipped to its end and returned as {@link Event#tooLarge()}.
    */
   public SseParser(InputStream in, long maxEventBytes) {
+    this(in, maxEventBytes, null);
+  }
+
+  /**
+   * A parser that fails at once with a {@link TooLargeException} naming {@code source} (e.g. "the
+   * response stream") when a line or an event's data exceeds {@code maxBytes}, instead of reading
+   * on: for a peer that must not be read past its limit at all.
+   */
+  public static SseParser failing(InputStream in, long maxBytes, String source) {
+    return new SseParser(in, maxBytes, source);
+  }
+
+  private SseParser(InputStream in, long maxEventBytes, String failSource) {
     this.in = in;
     this.maxEventBytes = maxEventBytes;
+    this.failSource = failSource;
   }
 
   /** The last {@code id:} seen in the stream; null when none was. */
@@ -111,6 +127,9 @@ public final class SseParser {
           data = new StringBuilder();
         }
         if (data.length() + value.length() > maxEventBytes) {
+          if (failSource != null) {
+            throw new TooLargeException("an event of " + failSource, maxEventBytes);
+          }
           tooLarge = true; // the event as a whole is over the limit
           data = null;
           continue;
@@ -202,7 +221,7 @@ public final class SseParser {
   }
 
   /** The line made of what was kept so far plus {@code buf[start, end)}. */
-  private String finish(int start, int end) {
+  private String finish(int start, int end) throws TooLargeException {
     if (overLimit || overLimit((long) lineLen + (end - start))) {
       return TOO_LONG;
     }
@@ -214,12 +233,18 @@ public final class SseParser {
   }
 
   /** Whether a line of {@code bytes} is over the limit (with room for its field name). */
-  private boolean overLimit(long bytes) {
+  private boolean overLimit(long bytes) throws TooLargeException {
+    if (failSource != null) {
+      if (bytes > maxEventBytes) {
+        throw new TooLargeException("a line of " + failSource, maxEventBytes);
+      }
+      return false;
+    }
     return maxEventBytes != Long.MAX_VALUE && bytes > maxEventBytes + 16;
   }
 
   /** Keeps {@code buf[start, end)} as part of a line that continues in the next block. */
-  private void append(int start, int end) {
+  private void append(int start, int end) throws TooLargeException {
     int n = end - start;
     if (overLimit || overLimit((long) lineLen + n)) {
       overLimit = true; // keep scanning to the line end, keep nothing

@@ -144,9 +144,9 @@ public final class Toolkit implements AutoCloseable {
     Tool tool = a.byName().get(name);
     if (tool == null) {
       return ToolResult.error(
-          "Unknown tool \""
+          "Unknown tool: "
               + name
-              + "\". Available: "
+              + ". Available: "
               + (a.tools().isEmpty()
                   ? "(none)"
                   : a.tools().stream().map(Tool::name).collect(Collectors.joining(", "))));

@@ -149,7 +149,7 @@ class ToolkitTest {
       ToolResult r = tk.execute("gamma", Map.of());
 
       assertThat(r.isError()).isTrue();
-      assertThat(r.output()).isEqualTo("Unknown tool \"gamma\". Available: alpha, beta");
+      assertThat(r.output()).isEqualTo("Unknown tool: gamma. Available: alpha, beta");
     }
   }
 
@@ -157,7 +157,7 @@ class ToolkitTest {
   void unknownToolInAnEmptyToolkitSaysNoneAreAvailable() {
     try (Toolkit tk = Toolkit.of()) {
       assertThat(tk.execute("x", Map.of()).output())
-          .isEqualTo("Unknown tool \"x\". Available: (none)");
+          .isEqualTo("Unknown tool: x. Available: (none)");
     }
   }
 

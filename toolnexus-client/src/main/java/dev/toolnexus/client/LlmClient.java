@@ -42,7 +42,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * LlmClient client = LlmClient.create(ClientOptions.builder()
- *     .baseUrl("https://api.openai.com/v1").style(Style.OPENAI).model("gpt-4o-mini").build());
+ *     .baseUrl("https://api.openai.com/v1").style(Style.OPENAI).model("gpt-6-luna").build());
  * RunResult r = client.run("What is 2+2?", toolkit);
  * }</pre>
  *

@@ -6,7 +6,6 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.client.ChatModel;
 import dev.toolnexus.client.ChatRequest;
 import dev.toolnexus.client.ChatResponse;
-import dev.toolnexus.client.FinishReason;
 import dev.toolnexus.client.LlmException;
 import dev.toolnexus.client.LlmTransport;
 import dev.toolnexus.client.Message;
@@ -119,7 +118,7 @@ public final class HttpChatModel implements ChatModel {
     return new ChatResponse(
         new AssistantMessage(turn.text(), turn.toolCalls(), turn.extras()),
         turn.usage(),
-        FinishReason.of(!turn.toolCalls().isEmpty(), turn.finishReason()),
+        turn.finish(),
         turn.raw());
   }
 

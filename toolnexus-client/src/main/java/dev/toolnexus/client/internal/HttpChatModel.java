@@ -13,6 +13,7 @@ import dev.toolnexus.client.Message.AssistantMessage;
 import dev.toolnexus.client.ModelOptions;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.internal.TooLargeException;
+import dev.toolnexus.internal.sse.SseParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -254,7 +255,7 @@ public final class HttpChatModel implements ChatModel {
         }
         return codec.parseResponse(parsed);
       }
-      SseParser parser = new SseParser(body, options.maxResponseBytes());
+      SseParser parser = SseParser.failing(body, options.maxResponseBytes(), "the response stream");
       StreamDecoder decoder = codec.streamDecoder();
       SseParser.Event event;
       while ((event = parser.next()) != null) {

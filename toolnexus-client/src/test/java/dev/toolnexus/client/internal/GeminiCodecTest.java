@@ -16,6 +16,7 @@ import dev.toolnexus.client.Message.UserMessage;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.client.UnsupportedParts;
 import dev.toolnexus.client.Usage;
+import dev.toolnexus.internal.sse.SseParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.toolnexus.client.internal;
+package dev.toolnexus.internal.sse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,6 +51,83 @@ class SseParserTest {
   void theEventNameResetsAfterEachEventAndUtf8Survives() throws IOException {
     assertThat(parse("event: a\ndata: é✓\n\ndata:nospace\n\n"))
         .containsExactly(new SseParser.Event("a", "é✓"), new SseParser.Event("message", "nospace"));
+  }
+
+  @Test
+  void theLastEventIdCarriesOverToLaterEventsAndIsKeptForResuming() throws IOException {
+    SseParser p =
+        new SseParser(
+            new ByteArrayInputStream(
+                "id: 7\ndata: a\n\ndata: b\n\nid: 9\ndata: c\n\n"
+                    .getBytes(StandardCharsets.UTF_8)));
+
+    assertThat(p.next()).isEqualTo(new SseParser.Event("message", "a", "7", false));
+    assertThat(p.next()).isEqualTo(new SseParser.Event("message", "b", "7", false));
+    assertThat(p.next()).isEqualTo(new SseParser.Event("message", "c", "9", false));
+    assertThat(p.next()).isNull();
+    assertThat(p.lastEventId()).isEqualTo("9");
+  }
+
+  @Test
+  void retryTakesOnlyAsciiDigits() throws IOException {
+    SseParser p =
+        new SseParser(
+            new ByteArrayInputStream(
+                "retry: 2500\ndata: a\n\nretry: soon\ndata: b\n\n"
+                    .getBytes(StandardCharsets.UTF_8)));
+
+    p.next();
+    assertThat(p.retryMs()).isEqualTo(2500);
+    p.next();
+    assertThat(p.retryMs()).isEqualTo(2500);
+  }
+
+  @Test
+  void noRetryFieldLeavesRetryUnset() throws IOException {
+    SseParser p =
+        new SseParser(new ByteArrayInputStream("data: a\n\n".getBytes(StandardCharsets.UTF_8)));
+
+    p.next();
+    assertThat(p.retryMs()).isEqualTo(-1);
+    assertThat(p.lastEventId()).isNull();
+  }
+
+  @Test
+  void anEventOverTheLimitIsReportedTooLargeAndTheNextOneStillArrives() throws IOException {
+    String big = "x".repeat(500);
+    SseParser p =
+        new SseParser(
+            new ByteArrayInputStream(
+                ("data: " + big + "\n\ndata: small\n\n").getBytes(StandardCharsets.UTF_8)),
+            100);
+
+    assertThat(p.next()).isEqualTo(new SseParser.Event("message", "", null, true));
+    assertThat(p.next()).isEqualTo(new SseParser.Event("message", "small"));
+    assertThat(p.next()).isNull();
+  }
+
+  @Test
+  void manyDataLinesAddingUpPastTheLimitMakeTheEventTooLarge() throws IOException {
+    String line = "data: " + "y".repeat(40) + "\n";
+    SseParser p =
+        new SseParser(
+            new ByteArrayInputStream(
+                (line.repeat(5) + "\n" + line + "\n").getBytes(StandardCharsets.UTF_8)),
+            100);
+
+    assertThat(p.next().tooLarge()).isTrue();
+    assertThat(p.next()).isEqualTo(new SseParser.Event("message", "y".repeat(40)));
+  }
+
+  @Test
+  void aTooLargeLastEventWithoutItsBlankLineIsStillReported() throws IOException {
+    SseParser p =
+        new SseParser(
+            new ByteArrayInputStream(("data: " + "z".repeat(300)).getBytes(StandardCharsets.UTF_8)),
+            100);
+
+    assertThat(p.next().tooLarge()).isTrue();
+    assertThat(p.next()).isNull();
   }
 
   /** A stream that hands out at most {@code chunk} bytes per read, like a network body. */

@@ -86,18 +86,21 @@ class BashSandboxTest {
             1500);
     assertThat(r.output()).startsWith("bash: command timed out after 1500ms\n");
     assertThat(r.output()).contains("seen");
-    // the job's PID namespace is gone, and every sleep in it with it
-    Thread.sleep(300);
-    assertThat(
-            ProcessHandle.allProcesses()
-                .filter(ProcessTree::isRunning)
-                .filter(
-                    h ->
-                        h.info()
-                            .arguments()
-                            .map(a -> a.length == 1 && a[0].equals("31.7"))
-                            .orElse(false))
-                .count())
-        .isZero();
+    // the job's PID namespace is gone, and every sleep in it with it (the kernel reaps the
+    // namespace asynchronously, so this waits for it rather than guessing a fixed delay)
+    long escapees = escapees();
+    for (int i = 0; i < 50 && escapees > 0; i++) {
+      Thread.sleep(100);
+      escapees = escapees();
+    }
+    assertThat(escapees).isZero();
+  }
+
+  private static long escapees() {
+    return ProcessHandle.allProcesses()
+        .filter(ProcessTree::isRunning)
+        .filter(
+            h -> h.info().arguments().map(a -> a.length == 1 && a[0].equals("31.7")).orElse(false))
+        .count();
   }
 }

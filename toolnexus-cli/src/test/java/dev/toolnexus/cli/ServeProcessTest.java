@@ -13,6 +13,9 @@ import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +37,8 @@ class ServeProcessTest {
   private static final String INIT =
       "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
           + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @TempDir Path dir;
   private Path config;
@@ -78,7 +83,7 @@ class ServeProcessTest {
     List<ProcessHandle> children = serve.descendants().toList();
     assertThat(children).isNotEmpty();
 
-    new ProcessBuilder("kill", "-INT", Long.toString(serve.pid())).start().waitFor();
+    signal("INT");
 
     assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(serve.exitValue()).isEqualTo(130); // the JVM's code for SIGINT, after its hooks ran
@@ -117,7 +122,53 @@ class ServeProcessTest {
     assertGone(children);
   }
 
+  @Test
+  void serveMcpTakesItsTokenFromTheEnvironmentAndNeverPrintsIt() throws Exception {
+    start(
+        Map.of("TOOLNEXUS_TOKEN", "tok-7f3a9"),
+        "serve",
+        "--mcp",
+        "--port",
+        "0",
+        "--no-builtins",
+        "--config",
+        config.toString());
+    String url = reader().readLine();
+    URI endpoint = URI.create(url);
+    HttpResponse<String> refused =
+        HTTP.send(
+            HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(INIT))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(refused.statusCode()).isEqualTo(401);
+    try (Toolkit client =
+        Toolkit.builder()
+            .builtins(false)
+            .mcpConfig(
+                Map.of(
+                    "mcpServers",
+                    Map.of(
+                        "gw",
+                        Map.of(
+                            "url", url, "headers", Map.of("Authorization", "Bearer tok-7f3a9")))))
+            .build()) {
+      assertThat(client.execute("gw_bench_echo", Map.of("text", "hi")).output()).isEqualTo("hi");
+    }
+    signal("TERM"); // not Process.destroy(): it closes our end of stderr before we read it
+    assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(stderr.get(10, TimeUnit.SECONDS))
+        .contains("(bearer token required)")
+        .doesNotContain("tok-7f3a9");
+  }
+
   private void start(String... args) throws IOException {
+    start(Map.of(), args);
+  }
+
+  private void start(Map<String, String> env, String... args) throws IOException {
     List<String> argv = new ArrayList<>();
     argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     argv.add("-XX:TieredStopAtLevel=1");
@@ -127,6 +178,7 @@ class ServeProcessTest {
     argv.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(argv);
     pb.environment().remove("TOOLNEXUS_TOKEN");
+    pb.environment().putAll(env);
     serve = pb.start();
     Process p = serve;
     stderr =
@@ -138,6 +190,11 @@ class ServeProcessTest {
                 return e.toString();
               }
             });
+  }
+
+  /** Sends the serve process a signal as a terminal or a service manager would. */
+  private void signal(String name) throws Exception {
+    new ProcessBuilder("kill", "-" + name, Long.toString(serve.pid())).start().waitFor();
   }
 
   private BufferedReader reader() {

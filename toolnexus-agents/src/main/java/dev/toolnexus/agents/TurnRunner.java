@@ -11,7 +11,7 @@ import dev.toolnexus.client.AskOptions;
 import dev.toolnexus.client.ChatModel;
 import dev.toolnexus.client.ChatRequest;
 import dev.toolnexus.client.ChatResponse;
-import dev.toolnexus.client.ClientOptions;
+import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.RunResult;
@@ -141,7 +141,7 @@ final class TurnRunner {
         if (deadline != null) {
           budgets.armWall(h);
         }
-        LlmClient client = LlmClient.create(options(h, answer, cancel, turnsLeft));
+        LlmClient client = client(h, answer, turnsLeft);
         RunResult r = client.ask(input, new AskOptions(toolkit(h), h.id, null, cancel, null));
         if (r.status() == RunStatus.PENDING || budgets.budgetPending(h)) {
           rt.store.save(h.id, before);
@@ -169,23 +169,26 @@ final class TurnRunner {
     }
   }
 
-  private ClientOptions options(Handle h, Answer answer, CancelToken cancel, int turnsLeft) {
-    ClientOptions host = rt.host.options();
+  /**
+   * The turn's client, derived from the host's ({@link LlmClient#newBuilder()}: same scheduler,
+   * executor and HTTP client) with this agent's model, soul, hooks, metric sink and interpreter,
+   * the runtime's store, and the host's model behind this handle's gate.
+   */
+  private LlmClient client(Handle h, Answer answer, int turnsLeft) {
     AgentDef def = h.def;
-    String model = AgentDef.INHERIT.equals(def.model()) ? host.model() : def.model();
-    return ClientOptions.builder()
-        .model(model)
+    String model = AgentDef.INHERIT.equals(def.model()) ? rt.host.options().model() : def.model();
+    Hooks hooks = def.hooks() != null ? def.hooks() : rt.hooks;
+    return rt.host
+        .newBuilder()
         .chatModel(new GatedModel(rt.host.chatModel(), h))
+        .model(model)
         .maxTurns(turnsLeft)
         .systemPrompt(def.soul().isEmpty() ? null : def.soul())
-        .hooks(def.hooks() != null ? def.hooks() : rt.hooks)
+        .hooks(hooks == null ? new Hooks[0] : new Hooks[] {hooks})
         .onMetric(def.onMetric() != null ? def.onMetric() : rt.onMetric)
         .waitFor(answer != null ? request -> answer : escalating(h))
+        .timeout(null)
         .store(rt.store)
-        .clock(host.clock())
-        .maxToolConcurrency(host.maxToolConcurrency())
-        .maxPartBytes(host.maxPartBytes())
-        .unsupportedParts(host.unsupportedParts())
         .build();
   }
 

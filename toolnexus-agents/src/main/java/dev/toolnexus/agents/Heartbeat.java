@@ -114,20 +114,24 @@ public final class Heartbeat implements AutoCloseable {
     } finally {
       lock.unlock();
     }
+    boolean alive;
     try {
-      tick();
+      alive = tick();
     } catch (AgentException e) {
-      // the handle closed, or its inbox is full: this beat has nothing to add
+      alive = true; // the inbox refused this tick: the ticks already waiting stand for it
     }
-    schedule();
+    if (alive) {
+      schedule();
+    }
   }
 
-  private void tick() {
+  /** Posts the tick and wakes an idle handle; false once the handle is closed (the beat ends). */
+  private boolean tick() {
     boolean idle;
     runtime.lock.lock();
     try {
       if (handle.state == HandleState.CLOSED || handle.closing) {
-        return;
+        return false;
       }
       // ticks coalesce into one entry: keep at least half the inbox free for real events
       if (handle.inbox.size() < Math.max(1, runtime.inboxCap / 2)) {
@@ -141,6 +145,7 @@ public final class Heartbeat implements AutoCloseable {
       runtime.wake(handle, PROMPT);
       runtime.waitAsync(handle, null).thenAccept(this::settled);
     }
+    return true;
   }
 
   private void settled(TaskResult r) {

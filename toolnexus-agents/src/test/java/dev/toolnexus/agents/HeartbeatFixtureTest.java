@@ -156,4 +156,16 @@ class HeartbeatFixtureTest {
     assertThat(clock.pending()).isZero();
     assertThat(hb.handle().state()).isEqualTo(HandleState.CLOSED);
   }
+
+  @Test
+  void theBeatEndsWhenItsHandleCloses() throws Exception {
+    write(fx.at("bootstrapDir"));
+    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), 20, null);
+    beat(1);
+    hb.runtime().close(hb.handle());
+    clock.advance(Duration.ofMillis(20));
+
+    assertThat(clock.pending()).isZero();
+    assertThat(model.requestsFor("m-heartbeat")).isEqualTo(1);
+  }
 }

@@ -72,6 +72,30 @@ class PersonaFixtureTest {
   }
 
   @Test
+  void h1TheSoulReachesTheSystemPromptOfAPersonaDelegatedTo() throws IOException {
+    Persona p = Persona.fromDir(bootstrapDir());
+    model.script(
+        "m-lead",
+        c ->
+            c.toolMessages().isEmpty()
+                ? ScriptedModel.Reply.call("task", Map.of("agent", p.name(), "prompt", "who?"))
+                : ScriptedModel.Reply.text("lead: " + c.toolMessages().get(0).get("content")));
+    Agent persona = p.agent().model("m-echo-soul").build();
+    Agent lead =
+        Agent.builder("lead")
+            .does("delegates")
+            .model("m-lead")
+            .team(persona)
+            .client(Fixture.host(model))
+            .build();
+
+    TaskResult r = lead.run("ask the persona");
+
+    assertThat(r.text()).isEqualTo("lead: sections:[SOUL.md,USER.md,HEARTBEAT.md,MEMORY.md]");
+    assertThat(PersonaScripts.system(model.calls().get(1))).isEqualTo(p.soul());
+  }
+
+  @Test
   void h1TheVendoredAvaFolderComposesWithTrimmedBodies() throws IOException {
     Path ava = dir.resolve("ava");
     Files.createDirectories(ava);

@@ -9,6 +9,7 @@ import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.Message.SystemMessage;
 import dev.toolnexus.client.Message.UserMessage;
 import dev.toolnexus.client.internal.ApiKeys;
+import dev.toolnexus.client.internal.BaseUrls;
 import dev.toolnexus.client.internal.Codecs;
 import dev.toolnexus.client.internal.DurableResume;
 import dev.toolnexus.client.internal.HttpModelCaller;
@@ -86,7 +87,8 @@ public final class LlmClient {
   /**
    * A client over an endpoint (or in process when {@link ClientOptions#generate()} is set).
    *
-   * @throws IllegalArgumentException when no API key is configured or found for a remote endpoint
+   * @throws IllegalArgumentException when the base URL is not an http(s) URL, or no API key is
+   *     configured or found for a remote endpoint
    */
   public static LlmClient create(ClientOptions options) {
     Objects.requireNonNull(options, "options");
@@ -94,6 +96,7 @@ public final class LlmClient {
     if (options.generate() != null) {
       return new LlmClient(options, new InProcessModelCaller(options.generate(), gate), null);
     }
+    BaseUrls.check(options.baseUrl());
     WireCodec codec = Codecs.forStyle(options.style());
     String key = ApiKeys.resolve(options, codec);
     HttpClient http =

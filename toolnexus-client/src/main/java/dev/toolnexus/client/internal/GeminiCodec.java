@@ -358,12 +358,15 @@ public final class GeminiCodec implements WireCodec {
   /** A provider error carried in a body or stream event. */
   static LlmException error(Object err) {
     Map<?, ?> e = JsonPaths.map(err);
+    int code = e.get("code") instanceof Number n ? n.intValue() : 0;
     return new LlmException(
         "gemini error " + e.get("code") + " " + e.get("status") + ": " + e.get("message"),
+        LlmException.Kind.ofStatus(code),
         0,
         null,
         null,
         JsonPaths.str(e.get("message")),
+        null,
         null);
   }
 }

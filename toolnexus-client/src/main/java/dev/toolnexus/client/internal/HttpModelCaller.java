@@ -135,7 +135,8 @@ public final class HttpModelCaller implements ModelCaller {
     try {
       response = transport.send(request, cancel);
     } catch (IOException e) {
-      throw network(cancel, "LLM request to " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
+      throw network(
+          cancel, endpoint, "LLM request to " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CancellationException("interrupted");
@@ -171,6 +172,7 @@ public final class HttpModelCaller implements ModelCaller {
         } catch (IOException e) {
           throw network(
               cancel,
+              endpoint,
               "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed",
               e);
         }
@@ -199,7 +201,10 @@ public final class HttpModelCaller implements ModelCaller {
       return decoder.finish();
     } catch (IOException e) {
       throw failure(
-          cancel, "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
+          cancel,
+          endpoint,
+          "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed",
+          e);
     } finally {
       abort.close();
       if (body instanceof IdleWatchdog w) {
@@ -219,17 +224,19 @@ public final class HttpModelCaller implements ModelCaller {
   }
 
   /** A network failure of one attempt: retryable, unless the run was cancelled. */
-  private static RuntimeException network(CancelToken cancel, String what, IOException e) {
-    RuntimeException f = failure(cancel, what, e);
+  private static RuntimeException network(
+      CancelToken cancel, URI endpoint, String what, IOException e) {
+    RuntimeException f = failure(cancel, endpoint, what, e);
     return f instanceof LlmException l ? new Retrier.Failed(l) : f;
   }
 
-  private static RuntimeException failure(CancelToken cancel, String what, IOException e) {
+  private static RuntimeException failure(
+      CancelToken cancel, URI endpoint, String what, IOException e) {
     if (cancel.isCancelled()) {
       CancellationException c = new CancellationException("run " + cancel.reason());
       c.initCause(e);
       return c;
     }
-    return new LlmException(what + ": " + e, e);
+    return NetworkErrors.of(what, endpoint, e);
   }
 }

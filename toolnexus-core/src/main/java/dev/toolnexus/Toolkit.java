@@ -79,6 +79,14 @@ public final class Toolkit implements AutoCloseable {
     return builder().builtins(false).tools(tools).build();
   }
 
+  /**
+   * A toolkit of exactly these tools (for example what {@link Tools#fromObject} returns): no
+   * builtins, no skills, no MCP.
+   */
+  public static Toolkit of(List<? extends Tool> tools) {
+    return builder().builtins(false).tools(tools).build();
+  }
+
   private void wireChangeListeners() {
     if (mcp != null) {
       mcp.onToolsChanged(this::invalidate);

@@ -38,8 +38,9 @@ final class QuestionTool {
             Schemas.ordered("type", "array", "description", "Questions to ask", "items", item));
     return new BuiltinTool(
         "question",
-        "Ask the host one or more questions. Suspends via a kind:\"question\" Request (§10); the"
-            + " host's waitFor resolves it and the answer is returned to the model.",
+        "Ask the user one or more questions and wait for the answers. Use it when you need a"
+            + " decision or information only the user has; the answers come back as this tool's"
+            + " result.",
         Schemas.object(props, List.of("questions")),
         QuestionTool::run);
   }

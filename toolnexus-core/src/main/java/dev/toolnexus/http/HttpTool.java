@@ -6,6 +6,7 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.PlainValues;
+import dev.toolnexus.internal.SchemaLint;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
@@ -54,10 +55,6 @@ public final class HttpTool implements Tool {
 
   private HttpTool(Builder b) {
     this.name = Names.requireValid(b.name);
-    if (!Names.sanitize(name).equals(name)) {
-      throw new IllegalArgumentException(
-          "tool name \"" + name + "\" may only contain letters, digits, '_' and '-'");
-    }
     this.description = Objects.requireNonNullElse(b.description, "");
     this.method = requireMethod(b.name, b.method);
     this.url = Objects.requireNonNull(b.url, () -> "tool " + b.name + ": url is required");
@@ -81,6 +78,11 @@ public final class HttpTool implements Tool {
     this.env = b.env;
     this.inputSchema =
         PlainValues.freezeObject(b.inputSchema != null ? b.inputSchema : derivedSchema());
+    if (b.inputSchema != null) {
+      // A hand-written schema is checked; one derived from placeholders or an OpenAPI document is
+      // taken as it comes.
+      SchemaLint.requireValid(name, inputSchema);
+    }
   }
 
   /** A builder; name, method and url are required. */
@@ -389,7 +391,12 @@ public final class HttpTool implements Tool {
 
     /** The input schema as JSON text. */
     public Builder inputSchema(String schemaJson) {
-      return inputSchema(dev.toolnexus.Json.parseObject(schemaJson));
+      try {
+        return inputSchema(dev.toolnexus.Json.parseObject(schemaJson));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "tool " + name + ": input schema is not valid JSON: " + e.getMessage(), e);
+      }
     }
 
     /** How long a call may take; 30000 ms when not set. A call's context timeout wins. */

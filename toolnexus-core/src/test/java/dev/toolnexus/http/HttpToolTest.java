@@ -353,7 +353,9 @@ class HttpToolTest {
     assertThatThrownBy(() -> HttpTool.builder().name("x").method("GE T").url("http://h").build())
         .hasMessage("tool x: method must be an HTTP method such as GET or POST, got GE T");
     assertThatThrownBy(() -> HttpTool.builder().name("bad name").url("http://h").build())
-        .hasMessage("tool name \"bad name\" may only contain letters, digits, '_' and '-'");
+        .hasMessage(
+            "tool name \"bad name\" may only contain letters, digits, '_' and '-' (every provider"
+                + " refuses anything else); for example \"bad_name\"");
   }
 
   @Test

@@ -52,6 +52,8 @@ import java.util.function.UnaryOperator;
  * @param bodyTransform rewrites the assembled body just before it is written; null for none
  * @param env where API keys are looked up; default {@link System#getenv(String)}
  * @param generate the in-process model; when set there is no wire (no baseUrl, style or key)
+ * @param chatModel the model every call goes to; when set the wire settings here are unused (no
+ *     baseUrl, style or key); null to build {@link ChatModel#http} from {@link #modelOptions()}
  * @param retries retries after a failed LLM attempt; default 2, 0 for exactly one attempt
  * @param retryBaseMs the backoff base in milliseconds (exponential, with jitter); default 500
  * @param retryableStatuses statuses retried on top of the fixed 429/500/502/503/504/529 set
@@ -85,6 +87,7 @@ public record ClientOptions(
     UnaryOperator<Map<String, Object>> bodyTransform,
     UnaryOperator<String> env,
     Generate generate,
+    ChatModel chatModel,
     int retries,
     long retryBaseMs,
     Set<Integer> retryableStatuses,
@@ -128,16 +131,50 @@ public record ClientOptions(
     if (retryBaseMs < 0) {
       throw new IllegalArgumentException("retryBaseMs must be 0 or more, got " + retryBaseMs);
     }
-    if (generate == null && baseUrl == null && style == Style.GEMINI) {
+    if (generate != null && chatModel != null) {
+      throw new IllegalArgumentException("set either generate or chatModel, not both");
+    }
+    boolean wired = generate == null && chatModel == null;
+    if (wired && baseUrl == null && style == Style.GEMINI) {
       baseUrl = GEMINI_BASE_URL;
     }
-    if (generate == null) {
+    if (wired) {
       Objects.requireNonNull(baseUrl, "baseUrl");
       Objects.requireNonNull(style, "style");
     } else if (baseUrl != null || apiKey != null) {
       throw new IllegalArgumentException(
-          "an in-process client (generate) takes no baseUrl or apiKey: there is no wire");
+          "a client over "
+              + (generate != null ? "an in-process generate" : "a chatModel")
+              + " takes no baseUrl or apiKey: set them on the model's ModelOptions");
     }
+  }
+
+  /**
+   * The wire settings held here, for {@link ChatModel#http}; null when the client runs on a {@link
+   * #chatModel()} or an in-process {@link #generate()}.
+   */
+  public ModelOptions modelOptions() {
+    if (generate != null || chatModel != null) {
+      return null;
+    }
+    return ModelOptions.builder()
+        .baseUrl(baseUrl)
+        .style(style)
+        .apiKey(apiKey)
+        .env(env)
+        .headers(headers)
+        .httpClient(httpClient)
+        .transport(transport)
+        .requestTimeout(requestTimeout)
+        .retryPolicy(retryPolicy())
+        .onError(onError)
+        .sleeper(sleeper)
+        .requestParams(requestParams)
+        .bodyTransform(bodyTransform)
+        .maxTokens(maxTokens)
+        .unsupportedParts(unsupportedParts)
+        .maxPartBytes(maxPartBytes)
+        .build();
   }
 
   /** A builder with every default set. */
@@ -170,6 +207,7 @@ public record ClientOptions(
     b.bodyTransform = bodyTransform;
     b.env = env;
     b.generate = generate;
+    b.chatModel = chatModel;
     b.retries = retries;
     b.retryBaseMs = retryBaseMs;
     b.retryableStatuses = retryableStatuses;
@@ -227,6 +265,7 @@ public record ClientOptions(
     private UnaryOperator<Map<String, Object>> bodyTransform;
     private UnaryOperator<String> env;
     private Generate generate;
+    private ChatModel chatModel;
     private int retries = RetryPolicy.DEFAULT_RETRIES;
     private long retryBaseMs = RetryPolicy.DEFAULT_BASE_MS;
     private Set<Integer> retryableStatuses;
@@ -381,6 +420,15 @@ public record ClientOptions(
       return this;
     }
 
+    /**
+     * The model every call goes to (a local model library, {@link ChatModel#http} with shared wire
+     * settings, a test double); the client then takes no baseUrl, style or key.
+     */
+    public Builder chatModel(ChatModel value) {
+      this.chatModel = value;
+      return this;
+    }
+
     /** Retries after a failed LLM attempt (default 2); 0 means exactly one attempt. */
     public Builder retries(int value) {
       this.retries = value;
@@ -454,6 +502,7 @@ public record ClientOptions(
           bodyTransform,
           env,
           generate,
+          chatModel,
           retries,
           retryBaseMs,
           retryableStatuses,

@@ -8,21 +8,16 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.Message.SystemMessage;
 import dev.toolnexus.client.Message.UserMessage;
-import dev.toolnexus.client.internal.ApiKeys;
-import dev.toolnexus.client.internal.BaseUrls;
-import dev.toolnexus.client.internal.Codecs;
 import dev.toolnexus.client.internal.DurableResume;
-import dev.toolnexus.client.internal.HttpModelCaller;
-import dev.toolnexus.client.internal.InProcessModelCaller;
+import dev.toolnexus.client.internal.GenerateModel;
+import dev.toolnexus.client.internal.HttpChatModel;
 import dev.toolnexus.client.internal.KeyedLocks;
-import dev.toolnexus.client.internal.ModelCaller;
 import dev.toolnexus.client.internal.PartGate;
 import dev.toolnexus.client.internal.RunContext;
 import dev.toolnexus.client.internal.RunLoop;
 import dev.toolnexus.client.internal.Threads;
 import dev.toolnexus.client.internal.Transcripts;
 import dev.toolnexus.client.internal.Translator;
-import dev.toolnexus.client.internal.WireCodec;
 import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.client.metrics.PrometheusRegistry;
 import java.net.http.HttpClient;
@@ -63,11 +58,11 @@ public final class LlmClient {
   private final ClientOptions runtime;
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final KeyedLocks conversations = new KeyedLocks();
-  private final ModelCaller caller;
+  private final ChatModel chatModel;
   private final HttpClient http;
   private final Map<Tool, ReentrantLock> locks = Collections.synchronizedMap(new WeakHashMap<>());
 
-  private LlmClient(ClientOptions options, ModelCaller caller, HttpClient http) {
+  private LlmClient(ClientOptions options, ChatModel chatModel, HttpClient http) {
     this.options = options;
     Consumer<MetricEvent> sink = options.onMetric();
     this.runtime =
@@ -80,35 +75,39 @@ public final class LlmClient {
                       sink.accept(e);
                     })
             .build();
-    this.caller = caller;
+    this.chatModel = chatModel;
     this.http = http;
   }
 
   /**
-   * A client over an endpoint (or in process when {@link ClientOptions#generate()} is set).
+   * A client over an endpoint, a {@link ClientOptions#chatModel()}, or in process when {@link
+   * ClientOptions#generate()} is set.
    *
    * @throws IllegalArgumentException when the base URL is not an http(s) URL, or no API key is
    *     configured or found for a remote endpoint
    */
   public static LlmClient create(ClientOptions options) {
     Objects.requireNonNull(options, "options");
-    PartGate gate = new PartGate(options.unsupportedParts(), options.maxPartBytes());
-    if (options.generate() != null) {
-      return new LlmClient(options, new InProcessModelCaller(options.generate(), gate), null);
+    if (options.chatModel() != null) {
+      ChatModel m = options.chatModel();
+      return new LlmClient(options, m, m instanceof HttpChatModel h ? h.httpClient() : null);
     }
-    BaseUrls.check(options.baseUrl());
-    WireCodec codec = Codecs.forStyle(options.style());
-    String key = ApiKeys.resolve(options, codec);
-    HttpClient http =
-        options.httpClient() != null
-            ? options.httpClient()
-            : HttpClient.newBuilder()
-                .connectTimeout(Duration.ofSeconds(30))
-                .followRedirects(HttpClient.Redirect.NORMAL)
-                .build();
-    LlmTransport transport =
-        options.transport() != null ? options.transport() : LlmTransport.of(http);
-    return new LlmClient(options, new HttpModelCaller(codec, options, transport, key, gate), http);
+    if (options.generate() != null) {
+      PartGate gate = new PartGate(options.unsupportedParts(), options.maxPartBytes());
+      return new LlmClient(options, new GenerateModel(options.generate(), gate), null);
+    }
+    HttpChatModel m = new HttpChatModel(options.modelOptions());
+    return new LlmClient(options, m, m.httpClient());
+  }
+
+  /** A client running the loop on {@code chatModel}, asking it for {@code model}. */
+  public static LlmClient create(String model, ChatModel chatModel) {
+    return create(ClientOptions.builder().model(model).chatModel(chatModel).build());
+  }
+
+  /** The model every call of this client goes to. */
+  public ChatModel chatModel() {
+    return chatModel;
   }
 
   /**
@@ -258,7 +257,7 @@ public final class LlmClient {
    * @throws LlmException when the provider fails
    */
   public TranslateResult translate(TranslateRequest request) {
-    return new Translator(runtime, caller).translate(Objects.requireNonNull(request, "request"));
+    return new Translator(runtime, chatModel).translate(Objects.requireNonNull(request, "request"));
   }
 
   /** The JDK client every LLM request uses; null for an in-process client. */
@@ -373,9 +372,11 @@ public final class LlmClient {
   }
 
   private void refuseInProcessStream() {
-    if (options.generate() != null) {
+    if (!chatModel.streams()) {
       throw new UnsupportedOperationException(
-          "an in-process client cannot stream: generate returns a whole answer");
+          options.generate() != null
+              ? "an in-process client cannot stream: generate returns a whole answer"
+              : "this client's model cannot stream: its ChatModel.streams() is false");
     }
   }
 
@@ -402,7 +403,9 @@ public final class LlmClient {
   public RunResult runWithAnswer(RunOptions runOptions, Request pending, Answer answer) {
     DurableResume plan = DurableResume.plan(runOptions.history(), pending, answer);
     return withContext(
-        runOptions, null, ctx -> new RunLoop(ctx, caller, plan.history(), false).run(plan::apply));
+        runOptions,
+        null,
+        ctx -> new RunLoop(ctx, chatModel, plan.history(), false).run(plan::apply));
   }
 
   private RunResult execute(
@@ -416,7 +419,7 @@ public final class LlmClient {
     }
     transcript.add(prompt);
     return withContext(
-        runOptions, events, ctx -> new RunLoop(ctx, caller, transcript, events != null).run());
+        runOptions, events, ctx -> new RunLoop(ctx, chatModel, transcript, events != null).run());
   }
 
   private RunResult withContext(

@@ -1,8 +1,8 @@
 package dev.toolnexus.client.internal;
 
-import dev.toolnexus.client.ClientOptions;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * Picks the API key by style and host, so one provider's key is never sent to another: OpenRouter
@@ -20,18 +20,19 @@ public final class ApiKeys {
    *
    * @throws IllegalArgumentException naming the variables to set (never a value)
    */
-  public static String resolve(ClientOptions options, WireCodec codec) {
-    if (options.apiKey() != null && !options.apiKey().isBlank()) {
-      return options.apiKey();
+  public static String resolve(
+      String apiKey, UnaryOperator<String> env, String baseUrl, WireCodec codec) {
+    if (apiKey != null && !apiKey.isBlank()) {
+      return apiKey;
     }
-    List<String> names = codec.apiKeyEnv(options.baseUrl());
+    List<String> names = codec.apiKeyEnv(baseUrl);
     for (String name : names) {
-      String v = options.env().apply(name);
+      String v = env.apply(name);
       if (v != null && !v.isBlank()) {
         return v.trim();
       }
     }
-    String host = Codecs.hostOf(options.baseUrl());
+    String host = Codecs.hostOf(baseUrl);
     if (LOOPBACK.contains(host)) {
       return null;
     }
@@ -39,7 +40,7 @@ public final class ApiKeys {
         "no API key for the "
             + codec.style().wireName()
             + " style at "
-            + (host.isEmpty() ? options.baseUrl() : host)
+            + (host.isEmpty() ? baseUrl : host)
             + ": pass apiKey or set "
             + String.join(" / ", names));
   }

@@ -2,8 +2,12 @@ package dev.toolnexus.client.internal;
 
 import dev.toolnexus.Request;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.client.ChatModel;
+import dev.toolnexus.client.ChatRequest;
+import dev.toolnexus.client.ChatResponse;
 import dev.toolnexus.client.HookException;
 import dev.toolnexus.client.Hooks;
+import dev.toolnexus.client.LlmException;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Message.AssistantMessage;
 import dev.toolnexus.client.Message.ToolMessage;
@@ -30,7 +34,7 @@ import java.util.function.Consumer;
  */
 public final class RunLoop {
   private final RunContext ctx;
-  private final ModelCaller caller;
+  private final ChatModel chatModel;
   private final boolean streaming;
   private final List<ToolCallRecord> records = new ArrayList<>();
   private List<Message> messages;
@@ -45,9 +49,9 @@ public final class RunLoop {
    *
    * @param streaming whether model calls stream their text to the context's event sink
    */
-  public RunLoop(RunContext ctx, ModelCaller caller, List<Message> transcript, boolean streaming) {
+  public RunLoop(RunContext ctx, ChatModel chatModel, List<Message> transcript, boolean streaming) {
     this.ctx = ctx;
-    this.caller = caller;
+    this.chatModel = chatModel;
     this.streaming = streaming;
     this.messages = new ArrayList<>(transcript);
     this.lastModel = ctx.options().model();
@@ -64,7 +68,7 @@ public final class RunLoop {
    */
   public RunResult run(java.util.function.Function<RunLoop, Request> prelude) {
     start = ctx.now();
-    tools = caller.toolSchema(ctx.toolkit().tools());
+    tools = chatModel.declare(ctx.toolkit().tools());
     try {
       if (prelude != null) {
         Request halt = prelude.apply(this);
@@ -76,10 +80,8 @@ public final class RunLoop {
       for (int turn = 0; turn < maxTurns; turn++) {
         ctx.cancel().throwIfCancelled();
         turns++;
-        ParsedTurn parsed = callModel(turn);
-        AssistantMessage assistant =
-            new AssistantMessage(parsed.text(), parsed.toolCalls(), parsed.extras());
-        messages.add(assistant);
+        ChatResponse parsed = callModel(turn);
+        messages.add(parsed.message());
         if (parsed.toolCalls().isEmpty()) {
           return finish(parsed.text(), RunStatus.DONE, null, null);
         }
@@ -123,7 +125,7 @@ public final class RunLoop {
     return c;
   }
 
-  private ParsedTurn callModel(int turn) {
+  private ChatResponse callModel(int turn) {
     String model = ctx.options().model();
     Hooks hooks = ctx.options().hooks();
     if (hooks != null) {
@@ -149,12 +151,17 @@ public final class RunLoop {
     }
     lastModel = model;
     long t0 = ctx.now();
-    ParsedTurn parsed;
+    ChatResponse parsed;
     try {
       Consumer<String> text =
           streaming ? delta -> ctx.events().accept(new StreamEvent.Text(delta)) : null;
-      parsed = caller.call(model, List.copyOf(messages), tools, text, ctx.cancel());
-      parsed = caller.resolveNames(parsed, ctx.toolkit().tools());
+      parsed =
+          chatModel.call(
+              new ChatRequest(
+                  model, messages, tools, ctx.toolkit().tools(), Map.of(), text, ctx.cancel()));
+      if (parsed == null) {
+        throw new LlmException("the model returned no response", null);
+      }
     } catch (RuntimeException e) {
       ctx.metric(new MetricEvent.LlmEvent(model, "error", ctx.now() - t0, 0, 0));
       throw e;
@@ -169,7 +176,7 @@ public final class RunLoop {
     }
     if (hooks != null) {
       try {
-        hooks.afterLLM(new Hooks.LlmResponseEvent(parsed.raw(), model, turn));
+        hooks.afterLLM(new Hooks.LlmResponseEvent(ModelTurns.raw(parsed, model), model, turn));
       } catch (RuntimeException e) {
         throw e;
       } catch (Exception e) {

@@ -2,12 +2,14 @@ package dev.toolnexus.client.internal;
 
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Tool;
+import dev.toolnexus.client.ChatModel;
+import dev.toolnexus.client.ChatRequest;
+import dev.toolnexus.client.ChatResponse;
 import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.HookException;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.MetricEvent;
-import dev.toolnexus.client.Style;
 import dev.toolnexus.client.TranslateRequest;
 import dev.toolnexus.client.TranslateResult;
 import dev.toolnexus.client.Usage;
@@ -30,12 +32,12 @@ public final class Translator {
   private static final Logger log = LoggerFactory.getLogger(Translator.class);
 
   private final ClientOptions options;
-  private final ModelCaller caller;
+  private final ChatModel chatModel;
 
-  /** A translator over a client's options (with its metric sink) and model caller. */
-  public Translator(ClientOptions options, ModelCaller caller) {
+  /** A translator over a client's options (with its metric sink) and model. */
+  public Translator(ClientOptions options, ChatModel chatModel) {
     this.options = options;
-    this.caller = caller;
+    this.chatModel = chatModel;
   }
 
   /** Translates and sends one request. */
@@ -46,7 +48,7 @@ public final class Translator {
     }
     declared.addAll(OpenAiInbound.tools(request.tools()));
     List<Message> messages = OpenAiInbound.messages(request.messages(), request.system());
-    List<Map<String, Object>> tools = caller.toolSchema(declared);
+    List<Map<String, Object>> tools = chatModel.declare(declared);
     String model = options.model();
     Hooks hooks = options.hooks();
     if (hooks != null) {
@@ -74,13 +76,11 @@ public final class Translator {
                     options.timeout().toMillis(),
                     TimeUnit.MILLISECONDS);
     long t0 = options.clock().millis();
-    ParsedTurn turn;
+    ChatResponse turn;
     try {
       turn =
-          caller instanceof HttpModelCaller http
-              ? http.call(model, messages, tools, null, cancel, extras(request))
-              : caller.call(model, messages, tools, null, cancel);
-      turn = caller.resolveNames(turn, declared);
+          chatModel.call(
+              new ChatRequest(model, messages, tools, declared, params(request), null, cancel));
     } catch (RuntimeException e) {
       metric(new MetricEvent.LlmEvent(model, "error", options.clock().millis() - t0, 0, 0));
       throw e;
@@ -95,7 +95,7 @@ public final class Translator {
             model, "ok", options.clock().millis() - t0, u.promptTokens(), u.completionTokens()));
     if (hooks != null) {
       try {
-        hooks.afterLLM(new Hooks.LlmResponseEvent(turn.raw(), model, 0));
+        hooks.afterLLM(new Hooks.LlmResponseEvent(ModelTurns.raw(turn, model), model, 0));
       } catch (RuntimeException e) {
         throw e;
       } catch (Exception e) {
@@ -105,89 +105,22 @@ public final class Translator {
     return new TranslateResult(
         turn.text(),
         turn.toolCalls(),
-        TranslateResult.finishReason(!turn.toolCalls().isEmpty(), turn.finishReason()),
+        turn.finishReason().kind(),
         u,
         model,
-        turn.raw());
+        ModelTurns.raw(turn, model));
   }
 
-  /** The request's tool choice and output cap in this style's body keys. */
-  private Map<String, Object> extras(TranslateRequest request) {
+  /** The request's tool choice and output cap under their OpenAI names. */
+  private static Map<String, Object> params(TranslateRequest request) {
     Map<String, Object> out = new LinkedHashMap<>();
-    Style style = options.style();
     if (request.toolChoice() != null) {
-      switch (style) {
-        case OPENAI -> out.put("tool_choice", request.toolChoice());
-        case ANTHROPIC -> {
-          Object c = anthropicChoice(request.toolChoice());
-          if (c != null) {
-            out.put("tool_choice", c);
-          }
-        }
-        case GEMINI -> {
-          Object c = geminiChoice(request.toolChoice());
-          if (c != null) {
-            out.put("toolConfig", c);
-          }
-        }
-      }
+      out.put(ChatParams.TOOL_CHOICE, request.toolChoice());
     }
     if (request.maxTokens() > 0) {
-      if (style == Style.GEMINI) {
-        out.put("generationConfig", Map.of("maxOutputTokens", request.maxTokens()));
-      } else {
-        out.put("max_tokens", request.maxTokens());
-      }
+      out.put(ChatParams.MAX_TOKENS, request.maxTokens());
     }
     return out;
-  }
-
-  private static String forcedName(Object choice) {
-    if (choice instanceof Map<?, ?> m && m.get("function") instanceof Map<?, ?> f) {
-      return f.get("name") == null ? null : String.valueOf(f.get("name"));
-    }
-    return null;
-  }
-
-  /** OpenAI {@code tool_choice} as Anthropic's: auto, any (required), none, or one tool. */
-  private static Object anthropicChoice(Object choice) {
-    String name = forcedName(choice);
-    if (name != null) {
-      return Map.of("type", "tool", "name", name);
-    }
-    return switch (String.valueOf(choice)) {
-      case "auto" -> Map.of("type", "auto");
-      case "required", "any" -> Map.of("type", "any");
-      case "none" -> Map.of("type", "none");
-      default -> {
-        log.warn("translate: tool_choice {} has no anthropic equivalent; left out", choice);
-        yield null;
-      }
-    };
-  }
-
-  /** OpenAI {@code tool_choice} as Gemini's {@code toolConfig.functionCallingConfig}. */
-  private static Object geminiChoice(Object choice) {
-    String name = forcedName(choice);
-    Map<String, Object> config = new LinkedHashMap<>();
-    if (name != null) {
-      config.put("mode", "ANY");
-      config.put("allowedFunctionNames", List.of(name));
-    } else {
-      String mode =
-          switch (String.valueOf(choice)) {
-            case "auto" -> "AUTO";
-            case "required", "any" -> "ANY";
-            case "none" -> "NONE";
-            default -> null;
-          };
-      if (mode == null) {
-        log.warn("translate: tool_choice {} has no gemini equivalent; left out", choice);
-        return null;
-      }
-      config.put("mode", mode);
-    }
-    return Map.of("functionCallingConfig", config);
   }
 
   private void metric(MetricEvent event) {

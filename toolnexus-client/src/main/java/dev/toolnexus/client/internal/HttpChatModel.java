@@ -3,60 +3,109 @@ package dev.toolnexus.client.internal;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Json;
 import dev.toolnexus.Tool;
-import dev.toolnexus.client.ClientOptions;
+import dev.toolnexus.client.ChatModel;
+import dev.toolnexus.client.ChatRequest;
+import dev.toolnexus.client.ChatResponse;
+import dev.toolnexus.client.FinishReason;
 import dev.toolnexus.client.LlmException;
 import dev.toolnexus.client.LlmTransport;
 import dev.toolnexus.client.Message;
+import dev.toolnexus.client.Message.AssistantMessage;
+import dev.toolnexus.client.ModelOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 
 /**
- * A model call over HTTP: the codec builds the body, {@code bodyTransform} may rewrite it, the
- * {@link LlmTransport} sends it, and the codec reads the response or the stream. The per-attempt
- * request timeout bounds the wait for headers and every silence while reading the body.
+ * The {@link ChatModel} over HTTP: the style's codec builds the body, {@code bodyTransform} may
+ * rewrite it, the {@link LlmTransport} sends it, and the codec reads the response or the stream.
+ * The per-attempt request timeout bounds the wait for headers and every silence while reading the
+ * body.
  */
-public final class HttpModelCaller implements ModelCaller {
+public final class HttpChatModel implements ChatModel {
   private static final int MAX_ERROR_BODY = 1 << 20;
 
   private final WireCodec codec;
-  private final ClientOptions options;
+  private final ModelOptions options;
+  private final HttpClient http;
   private final LlmTransport transport;
   private final String apiKey;
   private final PartGate gate;
   private final Retrier retrier;
 
-  /** A caller for one client. */
-  public HttpModelCaller(
-      WireCodec codec,
-      ClientOptions options,
-      LlmTransport transport,
-      String apiKey,
-      PartGate gate) {
-    this.codec = codec;
+  /**
+   * A model over these wire settings; the API key is resolved now.
+   *
+   * @throws IllegalArgumentException when the base URL is not an http(s) URL, or no API key is
+   *     configured or found for a remote endpoint
+   */
+  public HttpChatModel(ModelOptions options) {
     this.options = options;
-    this.transport = transport;
-    this.apiKey = apiKey;
-    this.gate = gate;
+    BaseUrls.check(options.baseUrl());
+    this.codec = Codecs.forStyle(options.style());
+    this.apiKey = ApiKeys.resolve(options.apiKey(), options.env(), options.baseUrl(), codec);
+    this.http =
+        options.httpClient() != null
+            ? options.httpClient()
+            : options.transport() != null
+                ? null
+                : HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(30))
+                    .followRedirects(HttpClient.Redirect.NORMAL)
+                    .build();
+    this.transport = options.transport() != null ? options.transport() : LlmTransport.of(http);
+    this.gate = new PartGate(options.unsupportedParts(), options.maxPartBytes());
     this.retrier = new Retrier(options.retryPolicy(), options.onError(), options.sleeper());
   }
 
+  /** The wire settings. */
+  public ModelOptions options() {
+    return options;
+  }
+
+  /** The JDK client the default transport sends with; null when a custom transport has none. */
+  public HttpClient httpClient() {
+    return http;
+  }
+
   @Override
-  public List<Map<String, Object>> toolSchema(List<Tool> tools) {
+  public List<Map<String, Object>> declare(List<Tool> tools) {
     return codec.toolSchema(tools);
   }
 
   @Override
-  public ParsedTurn resolveNames(ParsedTurn turn, List<Tool> tools) {
-    return codec.resolveNames(turn, tools);
+  public boolean streams() {
+    return true;
+  }
+
+  @Override
+  public ChatResponse call(ChatRequest request) {
+    Map<String, Object> extra = ChatParams.toWire(request.params(), options.style());
+    ParsedTurn turn =
+        codec.resolveNames(
+            call(
+                request.model(),
+                request.messages(),
+                request.tools(),
+                request.onText(),
+                request.cancel(),
+                extra),
+            request.toolset());
+    return new ChatResponse(
+        new AssistantMessage(turn.text(), turn.toolCalls(), turn.extras()),
+        turn.usage(),
+        FinishReason.of(!turn.toolCalls().isEmpty(), turn.finishReason()),
+        turn.raw());
   }
 
   /** The exact bytes this caller would send for these inputs (deterministic). */
@@ -87,22 +136,12 @@ public final class HttpModelCaller implements ModelCaller {
     return Json.write(body).getBytes(StandardCharsets.UTF_8);
   }
 
-  @Override
-  public ParsedTurn call(
-      String model,
-      List<Message> messages,
-      List<Map<String, Object>> tools,
-      Consumer<String> text,
-      CancelToken cancel) {
-    return call(model, messages, tools, text, cancel, Map.of());
-  }
-
   /**
    * One model call with {@code extra} body keys, retried per the client's policy: a failure before
    * the response is read (a retryable status, a network error) is retried; a stream that breaks
    * after it started is not, since its text already reached the caller.
    */
-  public ParsedTurn call(
+  ParsedTurn call(
       String model,
       List<Message> messages,
       List<Map<String, Object>> tools,

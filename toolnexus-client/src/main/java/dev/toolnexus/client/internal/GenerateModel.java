@@ -1,55 +1,48 @@
 package dev.toolnexus.client.internal;
 
-import dev.toolnexus.Adapters;
-import dev.toolnexus.CancelToken;
 import dev.toolnexus.Json;
-import dev.toolnexus.Tool;
+import dev.toolnexus.client.ChatModel;
+import dev.toolnexus.client.ChatRequest;
+import dev.toolnexus.client.ChatResponse;
+import dev.toolnexus.client.FinishReason;
 import dev.toolnexus.client.Generate;
 import dev.toolnexus.client.LlmException;
-import dev.toolnexus.client.Message;
+import dev.toolnexus.client.Message.AssistantMessage;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.client.Usage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
- * A model call answered by a host {@link Generate} (SPEC §8 "In-process models"): OpenAI-shaped
- * messages in, one assistant message out; the library derives the finish reason, builds the {@code
- * choices} envelope handed to {@code afterLLM}, and encodes map arguments as JSON text. Streaming
- * is refused.
+ * The {@link ChatModel} answered by a host {@link Generate} (SPEC §8 "In-process models"):
+ * OpenAI-shaped messages in, one assistant message out; the library derives the finish reason,
+ * builds the {@code choices} envelope handed to {@code afterLLM}, and encodes map arguments as JSON
+ * text. Streaming is refused.
  */
-public final class InProcessModelCaller implements ModelCaller {
+public final class GenerateModel implements ChatModel {
   private final Generate generate;
   private final PartGate gate;
 
-  /** A caller over this generate function. */
-  public InProcessModelCaller(Generate generate, PartGate gate) {
+  /** A model over this generate function, encoding content parts through {@code gate}. */
+  public GenerateModel(Generate generate, PartGate gate) {
     this.generate = generate;
     this.gate = gate;
   }
 
   @Override
-  public List<Map<String, Object>> toolSchema(List<Tool> tools) {
-    return Adapters.toOpenAI(tools);
-  }
-
-  @Override
-  public ParsedTurn call(
-      String model,
-      List<Message> messages,
-      List<Map<String, Object>> tools,
-      Consumer<String> text,
-      CancelToken cancel) {
-    if (text != null) {
+  public ChatResponse call(ChatRequest request) {
+    if (request.streaming()) {
       throw new UnsupportedOperationException("an in-process model cannot stream");
     }
+    request.cancel().throwIfCancelled();
+    String model = request.model();
     Generate.Response r;
     try {
       r =
           generate.generate(
-              new Generate.Request(model, OpenAiCodec.messages(messages, gate), tools));
+              new Generate.Request(
+                  model, OpenAiCodec.messages(request.messages(), gate), request.tools()));
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -70,6 +63,10 @@ public final class InProcessModelCaller implements ModelCaller {
     Usage usage = r.usage() == null ? Usage.ZERO : r.usage();
     Map<String, Object> raw =
         OpenAiCodec.completion(model, OpenAiCodec.assistantMessage(content, calls), finish, usage);
-    return new ParsedTurn(content, calls, usage, finish, Map.of(), raw);
+    return new ChatResponse(
+        new AssistantMessage(content, calls, Map.of()),
+        usage,
+        FinishReason.of(!calls.isEmpty(), finish),
+        raw);
   }
 }

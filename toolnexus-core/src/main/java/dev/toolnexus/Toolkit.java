@@ -32,7 +32,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One set of tools from every source, assembled in SPEC §4 order (MCP, skill, builtin, extra tools;
+ * One set of tools from every source, assembled in a fixed order (MCP, skill, builtin, extra tools;
  * first name wins; an extra tool shadows a builtin of the same name), with provider adapters and
  * routing {@link #execute}. Thread-safe; {@link #close()} stops every MCP server.
  */
@@ -187,7 +187,7 @@ public final class Toolkit implements AutoCloseable {
     invalidate();
   }
 
-  /** The system-prompt catalog of skills (SPEC §3); empty when no skill source is configured. */
+  /** The system-prompt catalog of skills; empty when no skill source is configured. */
   public String skillsPrompt() {
     return skills == null ? "" : skills.skillsPrompt();
   }
@@ -297,7 +297,7 @@ public final class Toolkit implements AutoCloseable {
       return this;
     }
 
-    /** Adds skills supplied as data, after every directory skill (SPEC §3, S1). */
+    /** Adds skills supplied as data, after every directory skill. */
     public Builder skills(SkillDef... defs) {
       skillAdditions.skill(defs);
       return this;
@@ -309,7 +309,7 @@ public final class Toolkit implements AutoCloseable {
       return this;
     }
 
-    /** The skill allowlist by name (SPEC §3, S2), same semantics as the other name filters. */
+    /** The skill allowlist by name, same semantics as the other name filters. */
     public Builder skillsFilter(Map<String, Boolean> filter) {
       skillAdditions.filter(filter);
       return this;

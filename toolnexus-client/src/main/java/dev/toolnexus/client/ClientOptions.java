@@ -342,7 +342,7 @@ public record ClientOptions(
       return this;
     }
 
-    /** Resolves suspensions inline (SPEC §10 rule 1). */
+    /** Resolves suspensions inline. */
     public Builder waitFor(WaitFor value) {
       this.waitFor = value;
       return this;

@@ -1,10 +1,9 @@
 package dev.toolnexus.client;
 
 /**
- * Semantic observability records (SPEC §8 "Observability") handed to {@code onMetric}: one {@link
- * LlmEvent} per model call, one {@link ToolEvent} per tool call, one {@link RunEvent} per run.
- * Readable records, not counter primitives; forward them anywhere (a Prometheus or Micrometer
- * registry is built on top of them).
+ * Semantic observability records handed to {@code onMetric}: one {@link LlmEvent} per model call,
+ * one {@link ToolEvent} per tool call, one {@link RunEvent} per run. Readable records, not counter
+ * primitives; forward them anywhere (a Prometheus or Micrometer registry is built on top of them).
  */
 public sealed interface MetricEvent
     permits MetricEvent.LlmEvent, MetricEvent.ToolEvent, MetricEvent.RunEvent {

@@ -4,8 +4,8 @@ import dev.toolnexus.Request;
 import java.util.List;
 
 /**
- * The outcome of a run (SPEC §8, §10): the final text, the full neutral transcript to pass back as
- * history, every tool call, telemetry, and how the run ended.
+ * The outcome of a run: the final text, the full neutral transcript to pass back as history, every
+ * tool call, telemetry, and how the run ended.
  *
  * @param text the final assistant answer (the pending prompt when {@link RunStatus#PENDING})
  * @param messages the full transcript, including history; feed it back as the next run's history

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The answer of {@link LlmClient#translate}, OpenAI-shaped (SPEC §11).
+ * The answer of {@link LlmClient#translate}, OpenAI-shaped.
  *
  * @param text the assistant text; empty when the model only called tools
  * @param toolCalls every tool call, in provider order; {@link ToolCall#arguments()} is a JSON

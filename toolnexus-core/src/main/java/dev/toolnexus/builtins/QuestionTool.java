@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * {@code question}: asking the human is a suspension (SPEC §10). The first call returns a pending
- * {@code kind:"question"} request; the retry carrying the host's {@link Answer} returns the JSON of
- * the answer's data.
+ * {@code question}: asking the human is a suspension. The first call returns a pending {@code
+ * kind:"question"} request; the retry carrying the host's {@link Answer} returns the JSON of the
+ * answer's data.
  */
 final class QuestionTool {
   private QuestionTool() {}

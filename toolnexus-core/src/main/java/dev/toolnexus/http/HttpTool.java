@@ -24,10 +24,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A remote HTTP endpoint as a {@link Tool} (SPEC §7): {@code {placeholders}} in the URL, query and
- * header arguments, and the remaining arguments as the body are all filled from the model's
- * arguments. A 2xx response is the output (with {@code metadata.status}); anything else, and every
- * transport failure, is a readable error result. Thread-safe.
+ * A remote HTTP endpoint as a {@link Tool}: {@code {placeholders}} in the URL, query and header
+ * arguments, and the remaining arguments as the body are all filled from the model's arguments. A
+ * 2xx response is the output (with {@code metadata.status}); anything else, and every transport
+ * failure, is a readable error result. Thread-safe.
  */
 public final class HttpTool implements Tool {
   /** The timeout used when neither the tool nor the call sets one. */

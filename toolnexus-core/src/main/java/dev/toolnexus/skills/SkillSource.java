@@ -11,9 +11,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The skill source (SPEC §3): discovers {@code SKILL.md} files and data skills once, exposes the
- * single {@code skill} loader tool and the system-prompt catalog. Discovery never throws: every
- * file that cannot become a skill is reported in {@link #skipped()} with a typed reason and logged.
+ * The skill source: discovers {@code SKILL.md} files and data skills once, exposes the single
+ * {@code skill} loader tool and the system-prompt catalog. Discovery never throws: every file that
+ * cannot become a skill is reported in {@link #skipped()} with a typed reason and logged.
  *
  * <p>Without any configured source (no directory, data skill or provider) there is no {@code skill}
  * tool and the catalog is empty, as in the reference port; with a source that finds nothing the
@@ -70,9 +70,8 @@ public final class SkillSource implements ToolSource {
   }
 
   /**
-   * Lists and validates skills from the same sources {@link #load} reads, without building a tool
-   * (SPEC §3, S3). The inventory ignores the allowlist and {@code disableSkills}: it exists to
-   * author them.
+   * Lists and validates skills from the same sources {@link #load} reads, without building a tool .
+   * The inventory ignores the allowlist and {@code disableSkills}: it exists to author them.
    */
   public static SkillInventory listSkills(SkillsOptions options) {
     Objects.requireNonNull(options, "options");

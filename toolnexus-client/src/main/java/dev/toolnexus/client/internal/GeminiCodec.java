@@ -39,7 +39,7 @@ public final class GeminiCodec implements WireCodec {
   /** The default base URL. */
   public static final String DEFAULT_BASE_URL = ClientOptions.GEMINI_BASE_URL;
 
-  /** The part kinds this style may send (the §8A allowlist). */
+  /** The part kinds this style may send (its allowlist). */
   static final Set<String> ALLOWED =
       Set.of("text", "inlineData", "fileData", "functionCall", "functionResponse");
 

@@ -116,8 +116,8 @@ public final class HttpChatModel implements ChatModel {
 
   /**
    * The body bytes with {@code extra} keys (a translate request's tool choice or output cap) set
-   * over the codec's body, then SPEC §8's order: {@code requestParams} merged, {@code
-   * bodyTransform} last, then marshal.
+   * over the codec's body, then in this order: {@code requestParams} merged, {@code bodyTransform}
+   * last, then marshal.
    */
   public byte[] bodyBytes(
       String model,

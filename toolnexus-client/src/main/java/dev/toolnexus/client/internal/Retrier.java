@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one LLM call with the §8 retry policy: a failed attempt ({@link Failed}) is classified
+ * Runs one LLM call with the client's retry policy: a failed attempt ({@link Failed}) is classified
  * (retryable status or network error, then {@code onError} has the final say), waits {@code
  * Retry-After} or backoff through the {@link Sleeper}, and tries again until {@code retries} is
  * spent. Cancellation (external cancel, the run deadline, a closed stream) is never retried and

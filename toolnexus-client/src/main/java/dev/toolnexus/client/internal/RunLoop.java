@@ -26,11 +26,10 @@ import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 
 /**
- * One run of the loop (SPEC §8): call the model, run its tool calls, feed the results back, until
- * the model answers, a tool halts (§10 rule 2), the turns run out or the deadline passes. The same
- * loop serves {@code run}, {@code stream} (text deltas and tool events go to the event sink) and
- * the durable resume (which first fills the halted turn's slots). Not reusable: one instance per
- * run.
+ * One run of the loop: call the model, run its tool calls, feed the results back, until the model
+ * answers, a tool halts, the turns run out or the deadline passes. The same loop serves {@code
+ * run}, {@code stream} (text deltas and tool events go to the event sink) and the durable resume
+ * (which first fills the halted turn's slots). Not reusable: one instance per run.
  */
 public final class RunLoop {
   private final RunContext ctx;

@@ -22,8 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The tool half of a turn: parse each call's arguments, run {@code beforeTool}, the tool and {@code
- * afterTool}, resolve a suspension through {@code waitFor} (SPEC §10 rule 1) or mark it halted
- * (rule 2). Calls of one turn run concurrently (bounded) and come back in call order.
+ * afterTool}, resolve a suspension through {@code waitFor} or mark it halted (rule 2). Calls of one
+ * turn run concurrently (bounded) and come back in call order.
  */
 public final class ToolStep {
 

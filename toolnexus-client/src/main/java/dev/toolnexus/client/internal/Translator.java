@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * SPEC §11: one OpenAI-shaped request in, exactly one provider call (with the client's retries,
+ * Translate: one OpenAI-shaped request in, exactly one provider call (with the client's retries,
  * request shaping and {@code llm} metric), one OpenAI-shaped answer out. Nothing executes: the
  * tools are declarations, and no tool hook fires; {@code beforeLLM} and {@code afterLLM} fire once
  * each.

@@ -8,9 +8,8 @@ import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The one retry policy of SPEC §8 "Resilience": which statuses are retryable, how {@code
- * Retry-After} is read, and the backoff between attempts. Immutable; built by the client from its
- * options.
+ * The client's one retry policy: which statuses are retryable, how {@code Retry-After} is read, and
+ * the backoff between attempts. Immutable; built by the client from its options.
  *
  * @param retries retries after the first attempt; 0 means exactly one attempt
  * @param baseMs the backoff base: attempt {@code n} waits {@code baseMs * 2^n} plus jitter

@@ -7,8 +7,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Expands {@code ${VAR}} in remote-server header values from the environment (SPEC §2). Expanded
- * values are secrets: they are never logged and never part of an error message.
+ * Expands {@code ${VAR}} in remote-server header values from the environment. Expanded values are
+ * secrets: they are never logged and never part of an error message.
  */
 public final class HeaderExpander {
   private static final Pattern VAR = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");

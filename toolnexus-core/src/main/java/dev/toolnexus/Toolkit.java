@@ -144,7 +144,8 @@ public final class Toolkit implements AutoCloseable {
 
   /**
    * Routes a call to the named tool. An unknown name, arguments that break the input schema, or a
-   * tool that throws all come back as error results, never as exceptions.
+   * tool that throws (an exception, or an error such as {@link StackOverflowError}) all come back
+   * as error results naming the tool, never as exceptions.
    */
   public ToolResult execute(String name, Map<String, Object> args, ToolContext ctx) {
     Assembly a = assembly();
@@ -172,6 +173,9 @@ public final class Toolkit implements AutoCloseable {
       return r == null ? ToolResult.error("tool " + name + " returned no result") : r;
     } catch (RuntimeException e) {
       return ToolResult.error("tool " + name + " failed: " + Errors.message(e));
+    } catch (Error e) {
+      // a StackOverflowError or a broken class path ends this call, never the caller's run
+      return ToolResult.error("tool " + name + " failed: " + Errors.describeError(e));
     }
   }
 

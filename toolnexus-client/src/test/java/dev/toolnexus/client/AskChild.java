@@ -12,7 +12,8 @@ import java.nio.file.Path;
  * A child JVM for the durability tests. {@code ask <baseUrl> <file|jdbc> <where> <prompt>}: one ask
  * on conversation "thread-1", print {@code ASKED <text>}, then block until killed. {@code lock
  * <where> <id>}: hold the file store's lock on {@code id}, print {@code LOCKED}, release when a
- * line arrives on stdin.
+ * line arrives on stdin. {@code append <jdbcUrl> <id> <n> <tag>}: after a line on stdin, append
+ * {@code n} messages {@code <tag><i>} to {@code id}, each in its own exclusive load-append-save.
  */
 public final class AskChild {
   private AskChild() {}
@@ -20,6 +21,29 @@ public final class AskChild {
   public static void main(String[] args) throws Exception {
     BufferedReader stdin =
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    if (args[0].equals("append")) {
+      // append <jdbcUrl> <id> <n> <tag>: n load-append-save cycles, each inside exclusive
+      JdbcConversationStore store = JdbcConversationStore.of(args[1]);
+      int n = Integer.parseInt(args[3]);
+      System.out.println("READY");
+      System.out.flush();
+      stdin.readLine(); // start together
+      for (int i = 0; i < n; i++) {
+        String text = args[4] + i;
+        store.exclusive(
+            args[2],
+            () -> {
+              java.util.List<Message> m =
+                  new java.util.ArrayList<>(store.get(args[2]).orElse(java.util.List.of()));
+              m.add(Message.UserMessage.of(text));
+              store.save(args[2], m);
+              return null;
+            });
+      }
+      System.out.println("DONE");
+      System.out.flush();
+      return;
+    }
     if (args[0].equals("lock")) {
       FileConversationStore.in(Path.of(args[1]))
           .exclusive(

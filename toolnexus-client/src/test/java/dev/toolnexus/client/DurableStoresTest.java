@@ -169,4 +169,53 @@ class DurableStoresTest {
       assertThat(mine.get(30, TimeUnit.SECONDS)).isEqualTo("entered");
     }
   }
+
+  @Test
+  void twoProcessesAppendingToOneJdbcConversationLoseNothing() throws Exception {
+    JdbcConversationStore.of(jdbcUrl()); // the tables exist before the writers race
+    try (ChildJvm a = ChildJvm.start("append", jdbcUrl(), "shared", "40", "a");
+        ChildJvm b = ChildJvm.start("append", jdbcUrl(), "shared", "40", "b")) {
+      assertThat(a.readLine()).isEqualTo("READY");
+      assertThat(b.readLine()).isEqualTo("READY");
+      a.writeLine("go");
+      b.writeLine("go");
+      assertThat(a.readLine()).isEqualTo("DONE");
+      assertThat(b.readLine()).isEqualTo("DONE");
+    }
+
+    List<String> texts =
+        JdbcConversationStore.of(jdbcUrl()).get("shared").orElseThrow().stream()
+            .map(m -> ((UserMessage) m).text())
+            .toList();
+    assertThat(texts).hasSize(80);
+    assertThat(texts.stream().filter(t -> t.startsWith("a")))
+        .containsExactlyElementsOf(
+            java.util.stream.IntStream.range(0, 40).mapToObj(i -> "a" + i).toList());
+    assertThat(texts.stream().filter(t -> t.startsWith("b")))
+        .containsExactlyElementsOf(
+            java.util.stream.IntStream.range(0, 40).mapToObj(i -> "b" + i).toList());
+  }
+
+  @Test
+  void aSaveInsideExclusiveOverAnotherWritersChangeFailsLoudly() {
+    JdbcConversationStore mine = JdbcConversationStore.of(jdbcUrl());
+    JdbcConversationStore other = JdbcConversationStore.of(jdbcUrl());
+    mine.save("t", TRANSCRIPT);
+
+    assertThatThrownBy(
+            () ->
+                mine.exclusive(
+                    "t",
+                    () -> {
+                      other.save("t", List.of(UserMessage.of("sneaked in")));
+                      mine.save("t", List.of(UserMessage.of("mine")));
+                      return null;
+                    }))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "conversation t in toolnexus_conversations was changed by another writer since it"
+                + " was loaded (version 1, now 2); this save was refused so that neither"
+                + " transcript is lost");
+    assertThat(other.get("t").orElseThrow()).containsExactly(UserMessage.of("sneaked in"));
+  }
 }

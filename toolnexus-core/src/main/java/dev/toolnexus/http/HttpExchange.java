@@ -5,6 +5,7 @@ import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.internal.BoundedBody;
 import dev.toolnexus.internal.Errors;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -102,7 +103,9 @@ final class HttpExchange {
       return new Sent(null, HttpFailure.timedOut(target, timeout));
     }
     CompletableFuture<HttpResponse<byte[]>> pending =
-        tool.client().sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
+        tool.client()
+            .sendAsync(
+                request, BoundedBody.handler(tool.maxResponseBytes(), "the response of " + target));
     CancelToken.Registration reg = ctx.cancel().onCancel(() -> pending.cancel(true));
     try {
       HttpResponse<byte[]> response = pending.get(remaining, TimeUnit.NANOSECONDS);

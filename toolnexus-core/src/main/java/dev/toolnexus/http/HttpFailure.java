@@ -2,6 +2,7 @@ package dev.toolnexus.http;
 
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.Errors;
+import dev.toolnexus.internal.TooLargeException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -16,7 +17,8 @@ import javax.net.ssl.SSLException;
 /**
  * Transport failures as error results with one readable line each and a machine-readable {@code
  * metadata.error}: {@code connection_refused}, {@code timeout}, {@code tls}, {@code unknown_host},
- * {@code cancelled} or {@code io}. Messages name the method and URL without its query string.
+ * {@code cancelled}, {@code too_large} or {@code io}. Messages name the method and URL without its
+ * query string.
  */
 final class HttpFailure {
   private HttpFailure() {}
@@ -33,6 +35,14 @@ final class HttpFailure {
   static ToolResult classify(String target, URI uri, Duration timeout, Throwable cause) {
     String hostPort = uri.getHost() + ":" + port(uri);
     for (Throwable t = cause; t != null; t = t.getCause()) {
+      if (t instanceof TooLargeException) {
+        return failure(
+            target
+                + " failed: the response is larger than the limit of "
+                + ((TooLargeException) t).limit()
+                + " bytes (maxResponseBytes)",
+            "too_large");
+      }
       if (t instanceof HttpConnectTimeoutException) {
         return failure(
             target

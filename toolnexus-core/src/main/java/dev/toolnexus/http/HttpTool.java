@@ -33,6 +33,9 @@ public final class HttpTool implements Tool {
   /** The timeout used when neither the tool nor the call sets one. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(30_000);
 
+  /** The largest response body read when the tool sets no limit: 16 MiB. */
+  public static final long DEFAULT_MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
+
   static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}/?#]+)}");
 
   private final String name;
@@ -49,6 +52,7 @@ public final class HttpTool implements Tool {
   private final String bodyArg;
   private final String contentType;
   private final Duration timeout;
+  private final long maxResponseBytes;
   private final ResultMode resultMode;
   private final HttpClient client;
   private final Function<String, String> env;
@@ -73,6 +77,7 @@ public final class HttpTool implements Tool {
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("tool " + b.name + ": timeout must be positive");
     }
+    this.maxResponseBytes = b.maxResponseBytes;
     this.resultMode = b.resultMode;
     this.client = b.client;
     this.env = b.env;
@@ -123,6 +128,11 @@ public final class HttpTool implements Tool {
   /** How long a call may take unless the call's context says otherwise. */
   public Duration timeout() {
     return timeout;
+  }
+
+  /** The largest response body a call reads; a larger one fails the call naming this limit. */
+  public long maxResponseBytes() {
+    return maxResponseBytes;
   }
 
   /** How the body is encoded. */
@@ -268,6 +278,7 @@ public final class HttpTool implements Tool {
     private String contentType;
     private Map<String, Object> inputSchema;
     private Duration timeout = DEFAULT_TIMEOUT;
+    private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
     private ResultMode resultMode = ResultMode.TEXT;
     private HttpClient client;
     private Function<String, String> env = System::getenv;
@@ -408,6 +419,19 @@ public final class HttpTool implements Tool {
     /** The timeout in milliseconds. */
     public Builder timeoutMillis(long millis) {
       return timeout(Duration.ofMillis(millis));
+    }
+
+    /**
+     * The largest response body to read ({@value #DEFAULT_MAX_RESPONSE_BYTES} bytes when not set):
+     * a larger body is not read past the limit and the call fails naming it, so no endpoint can
+     * exhaust the heap.
+     */
+    public Builder maxResponseBytes(long bytes) {
+      if (bytes <= 0) {
+        throw new IllegalArgumentException("maxResponseBytes must be positive, got " + bytes);
+      }
+      this.maxResponseBytes = bytes;
+      return this;
     }
 
     /** How a successful response becomes output; {@link ResultMode#TEXT} when not set. */

@@ -16,4 +16,16 @@ public final class Errors {
     }
     return msg;
   }
+
+  /**
+   * One line for an {@link Error} a tool threw: its class name and message. Errors that leave the
+   * JVM itself unusable ({@link InternalError}, {@link UnknownError}) are rethrown.
+   */
+  public static String describeError(Error e) {
+    if (e instanceof InternalError || e instanceof UnknownError) {
+      throw e;
+    }
+    String msg = e.getMessage();
+    return e.getClass().getSimpleName() + (msg == null || msg.isBlank() ? "" : ": " + msg);
+  }
 }

@@ -21,6 +21,10 @@ import java.util.Map;
  * @param timeout the bound of each load phase and the default per-call timeout
  * @param maxTotalTimeout how long a call may run in total while progress keeps extending it
  * @param tools the per-server allowlist keyed on the server's original tool names; empty for all
+ * @param maxMessageBytes the largest JSON-RPC message read from the server (a stdout line, a
+ *     response body, an SSE event); a larger one fails the request it answers, never the JVM
+ * @param maxResultBytes the largest text of a tool result handed on; longer text is cut with a
+ *     notice saying how much was cut
  * @param problem why the entry is unusable (naming file, server and field); null when it is valid
  */
 public record McpServerConfig(
@@ -36,10 +40,18 @@ public record McpServerConfig(
     Duration timeout,
     Duration maxTotalTimeout,
     Map<String, Boolean> tools,
+    long maxMessageBytes,
+    long maxResultBytes,
     String problem) {
 
   /** The default bound of each load phase and of a call: 30 seconds. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(30_000);
+
+  /** The default largest message read from a server: 32 MiB. */
+  public static final long DEFAULT_MAX_MESSAGE_BYTES = 32L * 1024 * 1024;
+
+  /** The default largest result text handed to a model: 256 KiB. */
+  public static final long DEFAULT_MAX_RESULT_BYTES = 256L * 1024;
 
   /** How a server is reached. */
   public enum Transport {
@@ -51,7 +63,7 @@ public record McpServerConfig(
     SSE
   }
 
-  /** Freezes the collections. */
+  /** Freezes the collections; a limit of zero or less means its default. */
   public McpServerConfig {
     command = command == null ? List.of() : List.copyOf(command);
     env =
@@ -68,6 +80,8 @@ public record McpServerConfig(
             : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tools));
     timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
     maxTotalTimeout = maxTotalTimeout == null ? timeout.multipliedBy(10) : maxTotalTimeout;
+    maxMessageBytes = maxMessageBytes <= 0 ? DEFAULT_MAX_MESSAGE_BYTES : maxMessageBytes;
+    maxResultBytes = maxResultBytes <= 0 ? DEFAULT_MAX_RESULT_BYTES : maxResultBytes;
   }
 
   /** Whether the entry can be connected (it is well-formed). */

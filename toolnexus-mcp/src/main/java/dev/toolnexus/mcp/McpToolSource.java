@@ -4,6 +4,7 @@ import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.Tool;
 import dev.toolnexus.mcp.internal.ServerConnection;
 import dev.toolnexus.mcp.internal.Threads;
+import dev.toolnexus.mcp.internal.UniqueNames;
 import dev.toolnexus.spi.McpConnection;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,6 +25,7 @@ public final class McpToolSource implements McpConnection {
   private final Map<String, ServerConnection> connections;
   private final List<Runnable> listeners;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final UniqueNames names = new UniqueNames();
 
   McpToolSource(
       Map<String, McpServerStatus> status,
@@ -34,14 +36,13 @@ public final class McpToolSource implements McpConnection {
     this.listeners = listeners;
   }
 
-  /** Every connected server's tools, servers in config order, each in its list order. */
+  /**
+   * Every connected server's tools, servers in config order, each in its list order. Two tools
+   * whose exposed names would clash both stay: the later one gets a distinct name (logged at WARN).
+   */
   @Override
   public List<Tool> tools() {
-    List<Tool> all = new ArrayList<>();
-    for (ServerConnection c : connections.values()) {
-      all.addAll(c.tools());
-    }
-    return Collections.unmodifiableList(all);
+    return names.assign(List.copyOf(connections.values()));
   }
 
   /** Each configured server's status ({@code connected | disabled | failed}), in config order. */

@@ -47,6 +47,7 @@ public final class TestServerMain {
       case "changing" -> changing();
       case "paged" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).paged().run();
       case "slow" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).run();
+      case "hostile", "badschema", "names", "names2" -> new RawServer(null).kind(mode).run();
       case "tree" -> {
         // a server that spawned a child of its own: closing must kill the whole tree
         new ProcessBuilder("sleep", "600").start();
@@ -180,9 +181,15 @@ public final class TestServerMain {
     private final Object writeLock = new Object();
     private final Set<Object> cancelled = ConcurrentHashMap.newKeySet();
     private boolean paged;
+    private String kind = "";
 
     RawServer(Path log) {
       this.log = log;
+    }
+
+    RawServer kind(String kind) {
+      this.kind = kind;
+      return this;
     }
 
     RawServer paged() {
@@ -250,8 +257,44 @@ public final class TestServerMain {
       return "";
     }
 
+    private static Map<String, Object> def(String name, Object schema) {
+      Map<String, Object> t = new LinkedHashMap<>();
+      t.put("name", name);
+      t.put("description", "tool " + name);
+      t.put("inputSchema", schema);
+      return t;
+    }
+
     private Map<String, Object> listTools(Map<?, ?> params) {
       List<Object> tools = new ArrayList<>();
+      Map<String, Object> object = Map.of("type", "object");
+      switch (kind) {
+        case "hostile" -> {
+          tools.add(def("big", object));
+          tools.add(def("flood", object));
+          return Map.of("tools", tools);
+        }
+        case "badschema" -> {
+          tools.add(def("first", object));
+          tools.add(def("stringy", "not a schema"));
+          tools.add(def("listy", List.of(1, 2)));
+          tools.add(def("last", object));
+          return Map.of("tools", tools);
+        }
+        case "names" -> {
+          for (String n : List.of("a.b", "a_b", "caf\u00e9", "caf\u00e8", "echo_echo")) {
+            tools.add(def(n, object));
+          }
+          return Map.of("tools", tools);
+        }
+        case "names2" -> {
+          tools.add(def("echo", object));
+          return Map.of("tools", tools);
+        }
+        default -> {
+          // the sleep server below
+        }
+      }
       if (!paged) {
         tools.add(
             Map.of(
@@ -305,8 +348,12 @@ public final class TestServerMain {
     private void call(Object id, Map<?, ?> params) {
       String name = String.valueOf(params.get("name"));
       Map<?, ?> args = params.get("arguments") instanceof Map<?, ?> m ? m : Map.of();
-      if (paged) {
+      if (paged || kind.startsWith("names") || kind.equals("badschema")) {
         reply(id, Map.of("content", List.of(Map.of("type", "text", "text", "ran " + name))));
+        return;
+      }
+      if (kind.equals("hostile")) {
+        hostileCall(id, name, args);
         return;
       }
       if (name.equals("where")) {
@@ -349,6 +396,37 @@ public final class TestServerMain {
         return;
       }
       reply(id, Map.of("content", List.of(Map.of("type", "text", "text", "slept " + ms))));
+    }
+
+    /** {@code big}: one reply line of {@code bytes} text, its id first or last; {@code flood}. */
+    private void hostileCall(Object id, String name, Map<?, ?> args) {
+      if (name.equals("flood")) {
+        // megabytes without a newline, then a normal reply
+        long mb = ((Number) args.get("mb")).longValue();
+        byte[] chunk = new byte[1024 * 1024];
+        java.util.Arrays.fill(chunk, (byte) 'x');
+        synchronized (writeLock) {
+          for (long i = 0; i < mb; i++) {
+            System.out.write(chunk, 0, chunk.length);
+          }
+          System.out.println();
+          System.out.flush();
+        }
+        reply(id, Map.of("content", List.of(Map.of("type", "text", "text", "flooded"))));
+        return;
+      }
+      int bytes = ((Number) args.get("bytes")).intValue();
+      String text = "x".repeat(bytes);
+      String result = Json.write(Map.of("content", List.of(Map.of("type", "text", "text", text))));
+      String idJson = Json.write(id);
+      String line =
+          Boolean.TRUE.equals(args.get("idLast"))
+              ? "{\"result\":" + result + ",\"jsonrpc\":\"2.0\",\"id\":" + idJson + "}"
+              : "{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"result\":" + result + "}";
+      synchronized (writeLock) {
+        System.out.println(line);
+        System.out.flush();
+      }
     }
 
     private void reply(Object id, Object result) {

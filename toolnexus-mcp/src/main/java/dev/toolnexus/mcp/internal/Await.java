@@ -2,6 +2,7 @@ package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.CancelToken;
 import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpTransportException;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -80,6 +81,17 @@ public final class Await {
     }
     if (t instanceof McpError me && me.getJsonRpcError() != null) {
       return me.getJsonRpcError().message();
+    }
+    // the SDK wraps our transport's failures ("Client failed to initialize ..."): ours say it all
+    for (Throwable c = t.getCause(); c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof McpError me && me.getJsonRpcError() != null) {
+        return me.getJsonRpcError().message();
+      }
+      if ((c instanceof McpTransportException || c instanceof McpFailure)
+          && c.getMessage() != null
+          && !c.getMessage().isBlank()) {
+        return c.getMessage();
+      }
     }
     Throwable root = t;
     String msg = t.getMessage();

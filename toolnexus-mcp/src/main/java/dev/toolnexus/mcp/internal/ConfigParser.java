@@ -104,6 +104,8 @@ public final class ConfigParser {
     boolean enabled = true;
     Duration timeout;
     Duration maxTotalTimeout;
+    long maxMessageBytes;
+    long maxResultBytes;
     Map<String, Boolean> tools = new LinkedHashMap<>();
 
     Entry(String name, String origin) {
@@ -136,6 +138,8 @@ public final class ConfigParser {
       headers.putAll(stringMap("headers"));
       timeout = millis("timeout");
       maxTotalTimeout = millis("maxTotalTimeout");
+      maxMessageBytes = bytes("maxMessageBytes");
+      maxResultBytes = bytes("maxResultBytes");
       readTools();
       readTransport();
     }
@@ -280,6 +284,18 @@ public final class ConfigParser {
       return null;
     }
 
+    private long bytes(String field) {
+      Object v = raw.get(field);
+      if (v == null) {
+        return 0;
+      }
+      if (v instanceof Number n && n.longValue() > 0 && n.doubleValue() == n.longValue()) {
+        return n.longValue();
+      }
+      problem(field, "must be a positive whole number of bytes, got " + describe(v));
+      return 0;
+    }
+
     private static String describe(Object v) {
       return v instanceof Number ? String.valueOf(v) : typeOf(v);
     }
@@ -320,6 +336,8 @@ public final class ConfigParser {
           timeout,
           maxTotalTimeout,
           tools,
+          maxMessageBytes,
+          maxResultBytes,
           problems.isEmpty() ? null : String.join("; ", problems));
     }
   }

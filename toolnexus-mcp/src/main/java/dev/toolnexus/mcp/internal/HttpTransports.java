@@ -6,38 +6,44 @@ import io.modelcontextprotocol.client.transport.customizer.McpAsyncHttpClientReq
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.util.Map;
 import reactor.core.publisher.Mono;
 
-/** Builds the SDK's streamable HTTP and SSE client transports for a remote server. */
+/**
+ * Builds the streamable HTTP and the SDK's SSE client transports for a remote server, with its
+ * headers already expanded.
+ */
 final class HttpTransports {
   private HttpTransports() {}
 
-  static McpClientTransport streamable(McpServerConfig config, Map<String, String> env) {
+  static McpClientTransport streamable(McpServerConfig config, Map<String, String> headers) {
     return new StreamableHttpTransport(
         config.name(),
         URI.create(config.url()),
-        HeaderExpander.expand(config.headers(), env::get, config.name()),
+        headers,
         config.timeout(),
-        McpJsonDefaults.getMapper());
+        McpJsonDefaults.getMapper(),
+        config.maxMessageBytes());
   }
 
   // The SDK deprecates its HTTP+SSE client along with the legacy transport itself; it is still the
   // only way to reach an SSE-only server, which the MCP config contract requires as the fallback.
   @SuppressWarnings("deprecation")
-  static McpClientTransport sse(McpServerConfig config, Map<String, String> env) {
+  static McpClientTransport sse(McpServerConfig config, Map<String, String> headers) {
     URI uri = URI.create(config.url());
     return HttpClientSseClientTransport.builder(base(uri))
         .sseEndpoint(endpoint(uri))
         .jsonMapper(McpJsonDefaults.getMapper())
         .connectTimeout(config.timeout())
-        .addAsyncHttpRequestCustomizer(headers(config, env))
+        // never follow a redirect: it could carry the configured headers to another origin
+        .customizeClient(b -> b.followRedirects(HttpClient.Redirect.NEVER))
+        .maxResponseSize((int) Math.min(Integer.MAX_VALUE - 8, config.maxMessageBytes()))
+        .addAsyncHttpRequestCustomizer(headers(headers))
         .build();
   }
 
-  private static McpAsyncHttpClientRequestCustomizer headers(
-      McpServerConfig config, Map<String, String> env) {
-    Map<String, String> expanded = HeaderExpander.expand(config.headers(), env::get, config.name());
+  private static McpAsyncHttpClientRequestCustomizer headers(Map<String, String> expanded) {
     return (builder, method, uri, body, ctx) -> {
       expanded.forEach(builder::setHeader);
       return Mono.just(builder);

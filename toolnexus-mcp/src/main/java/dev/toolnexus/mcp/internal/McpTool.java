@@ -13,15 +13,28 @@ import java.util.Map;
 final class McpTool extends AbstractTool {
   private final String originalName;
   private final ServerConnection server;
+  private final McpSchema.Tool def;
 
   McpTool(McpSchema.Tool def, ServerConnection server) {
+    this(def, server, ToolNames.exposed(server.name(), def.name()));
+  }
+
+  private McpTool(McpSchema.Tool def, ServerConnection server, String exposedName) {
     super(
-        ToolNames.exposed(server.name(), def.name()),
-        def.description() == null ? "" : def.description(),
-        schemaOf(def),
-        Source.MCP);
+        exposedName, def.description() == null ? "" : def.description(), schemaOf(def), Source.MCP);
     this.server = server;
     this.originalName = def.name();
+    this.def = def;
+  }
+
+  /** This tool under another exposed name (when its own is taken by another tool). */
+  McpTool renamed(String exposedName) {
+    return new McpTool(def, server, exposedName);
+  }
+
+  /** The name of the server this tool belongs to. */
+  String serverName() {
+    return server.name();
   }
 
   private static Map<String, Object> schemaOf(McpSchema.Tool def) {

@@ -17,17 +17,20 @@ import reactor.core.publisher.Mono;
 /**
  * Wraps a client transport to learn the JSON-RPC id of each {@code tools/call} (keyed by the
  * progress token we put in its {@code _meta}), so a timed-out or cancelled call can be followed by
- * MCP's {@code notifications/cancelled} for exactly that request.
+ * MCP's {@code notifications/cancelled} for exactly that request; and to drop unusable entries of a
+ * {@code tools/list} page before the SDK reads it, so one bad tool cannot fail the whole list.
  */
 public final class ObservedTransport implements McpClientTransport {
   private static final Logger log = LoggerFactory.getLogger(ObservedTransport.class);
 
   private final McpClientTransport delegate;
+  private final String server;
   private final Map<Object, Object> requestIdByToken = new ConcurrentHashMap<>();
 
-  /** Observes {@code delegate}. */
-  public ObservedTransport(McpClientTransport delegate) {
+  /** Observes {@code delegate} of the named server. */
+  public ObservedTransport(McpClientTransport delegate, String server) {
     this.delegate = delegate;
+    this.server = server;
   }
 
   @Override
@@ -95,6 +98,9 @@ public final class ObservedTransport implements McpClientTransport {
 
   @Override
   public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
+    if (typeRef.getType() == McpSchema.ListToolsResult.class && data instanceof Map<?, ?> page) {
+      data = UsableTools.keepUsable(page, server);
+    }
     return delegate.unmarshalFrom(data, typeRef);
   }
 }

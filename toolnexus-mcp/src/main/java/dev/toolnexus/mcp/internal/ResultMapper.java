@@ -3,7 +3,9 @@ package dev.toolnexus.mcp.internal;
 import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.mcp.McpServerConfig;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +20,50 @@ public final class ResultMapper {
 
   private ResultMapper() {}
 
-  /** The toolnexus result of one MCP call; {@code server} goes into the metadata. */
+  /** {@link #map(McpSchema.CallToolResult, String, String, long)} with the default cap. */
   public static ToolResult map(McpSchema.CallToolResult result, String server) {
+    return map(result, server, null, McpServerConfig.DEFAULT_MAX_RESULT_BYTES);
+  }
+
+  /**
+   * The toolnexus result of one MCP call; {@code server} goes into the metadata. Text longer than
+   * {@code maxBytes} (UTF-8) is cut at its head, with a notice naming the tool and how much was
+   * cut, as the built-in tools do.
+   */
+  public static ToolResult map(
+      McpSchema.CallToolResult result, String server, String tool, long maxBytes) {
+    ToolResult r = mapWhole(result, server);
+    return new ToolResult(
+        cap(r.output(), server, tool, maxBytes), r.isError(), r.parts(), r.metadata());
+  }
+
+  private static String cap(String text, String server, String tool, long maxBytes) {
+    if (text.length() <= maxBytes / 3) {
+      return text; // fast path: even at 3 bytes a char it fits
+    }
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length <= maxBytes) {
+      return text;
+    }
+    int end = (int) maxBytes;
+    while (end > 0 && (bytes[end] & 0xC0) == 0x80) {
+      end--; // never split a multi-byte character
+    }
+    return new String(bytes, 0, end, StandardCharsets.UTF_8)
+        + "\n\n[MCP "
+        + (tool == null ? "tool" : "tool \"" + tool + "\"")
+        + " of server \""
+        + server
+        + "\": output truncated: "
+        + (bytes.length - end)
+        + " of "
+        + bytes.length
+        + " bytes cut (maxResultBytes="
+        + maxBytes
+        + ")]";
+  }
+
+  private static ToolResult mapWhole(McpSchema.CallToolResult result, String server) {
     List<String> texts = new ArrayList<>();
     List<ContentPart> parts = new ArrayList<>();
     List<McpSchema.Content> content = result.content() == null ? List.of() : result.content();

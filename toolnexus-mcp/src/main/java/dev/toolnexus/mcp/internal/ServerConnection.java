@@ -5,6 +5,7 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.WaitFor;
+import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.mcp.McpServerConfig;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
@@ -56,6 +57,7 @@ public final class ServerConnection implements AutoCloseable {
   private volatile ObservedTransport transport;
   private volatile StdioProcessTransport stdio;
   private volatile List<Tool> tools = List.of();
+  private volatile Redactor redactor = Redactor.NONE;
 
   private ServerConnection(McpServerConfig config, Runnable onChange) {
     this.config = config;
@@ -91,7 +93,7 @@ public final class ServerConnection implements AutoCloseable {
       return c;
     } catch (RuntimeException e) {
       c.close();
-      throw e;
+      throw c.redacted(e);
     }
   }
 
@@ -106,9 +108,23 @@ public final class ServerConnection implements AutoCloseable {
     try {
       c.connect(env, null, cancel);
       return c.listAll(cancel);
+    } catch (RuntimeException e) {
+      throw c.redacted(e);
     } finally {
       c.close();
     }
+  }
+
+  /**
+   * {@code e} as a failure whose message hides every configured header value (a server may echo the
+   * request's credentials in its error body); a cancellation passes unchanged.
+   */
+  private RuntimeException redacted(RuntimeException e) {
+    if (e instanceof CancellationException || redactor.isEmpty()) {
+      return e;
+    }
+    // the cause chain may hold the unredacted text, so it is not kept
+    return new McpFailure(redactor.apply(Await.message(e)));
   }
 
   /** The server's name in the config. */
@@ -136,7 +152,8 @@ public final class ServerConnection implements AutoCloseable {
                 config.command(),
                 SafeEnvironment.build(env, config.env(), config.inheritEnv()),
                 config.cwd(),
-                McpJsonDefaults.getMapper());
+                McpJsonDefaults.getMapper(),
+                config.maxMessageBytes());
         stdio = t;
         try {
           t.start();
@@ -147,9 +164,10 @@ public final class ServerConnection implements AutoCloseable {
         t.exited().whenComplete((reason, e) -> onDeath(reason));
         initialize(t, waitFor, cancel);
       }
-      case SSE -> initialize(HttpTransports.sse(config, env), waitFor, cancel);
+      case SSE -> initialize(HttpTransports.sse(config, headers(env)), waitFor, cancel);
       case HTTP -> {
-        McpClientTransport streamable = HttpTransports.streamable(config, env);
+        Map<String, String> headers = headers(env);
+        McpClientTransport streamable = HttpTransports.streamable(config, headers);
         try {
           initialize(streamable, waitFor, cancel);
         } catch (McpFailure first) {
@@ -163,12 +181,17 @@ public final class ServerConnection implements AutoCloseable {
                     + " (the server refused the request; check the configured headers)",
                 first);
           }
+          Integer status = httpStatus(first);
+          if (status == null || status < 400 || status >= 500) {
+            // only a 4xx to the POST says "an older server": refused, a web page, a 5xx are final
+            throw first;
+          }
           log.debug(
-              "MCP server {} refused streamable HTTP ({}); trying SSE",
+              "MCP server {} answered the streamable HTTP POST with HTTP {}; trying SSE",
               config.name(),
-              first.getMessage());
+              status);
           try {
-            initialize(HttpTransports.sse(config, env), waitFor, cancel);
+            initialize(HttpTransports.sse(config, headers), waitFor, cancel);
           } catch (McpFailure second) {
             throw new McpFailure(
                 "streamable HTTP: " + first.getMessage() + "; SSE: " + second.getMessage(), second);
@@ -176,6 +199,21 @@ public final class ServerConnection implements AutoCloseable {
         }
       }
     }
+  }
+
+  private Map<String, String> headers(Map<String, String> env) {
+    Map<String, String> expanded = HeaderExpander.expand(config.headers(), env::get, config.name());
+    redactor = Redactor.of(expanded.values());
+    return expanded;
+  }
+
+  private static Integer httpStatus(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof HttpStatusException h) {
+        return h.status();
+      }
+    }
+    return null;
   }
 
   private static Integer authorizationStatus(Throwable t) {
@@ -192,7 +230,7 @@ public final class ServerConnection implements AutoCloseable {
 
   private void initialize(McpClientTransport raw, WaitFor waitFor, CancelToken cancel) {
     SdkLogging.quietInstructions();
-    ObservedTransport observed = new ObservedTransport(raw);
+    ObservedTransport observed = new ObservedTransport(raw, config.name());
     transport = observed;
     McpSchema.ClientCapabilities.Builder caps = McpSchema.ClientCapabilities.builder();
     if (waitFor != null) {
@@ -257,7 +295,10 @@ public final class ServerConnection implements AutoCloseable {
       applyDefs(listAll(new CancelToken()), seq);
       onChange.run();
     } catch (RuntimeException e) {
-      log.warn("refreshing the tools of MCP server {} failed: {}", config.name(), e.getMessage());
+      log.warn(
+          "refreshing the tools of MCP server {} failed: {}",
+          config.name(),
+          redactor.apply(Await.message(e)));
     }
   }
 
@@ -295,6 +336,14 @@ public final class ServerConnection implements AutoCloseable {
    * protocol errors come back as error results naming the server and the tool.
    */
   public ToolResult call(String toolName, Map<String, Object> args, ToolContext ctx) {
+    ToolResult r = callUnredacted(toolName, args, ctx);
+    if (!r.isError() || redactor.isEmpty()) {
+      return r;
+    }
+    return new ToolResult(redactor.apply(r.output()), true, r.parts(), r.metadata());
+  }
+
+  private ToolResult callUnredacted(String toolName, Map<String, Object> args, ToolContext ctx) {
     String who = "MCP server \"" + config.name() + "\"";
     if (closed.get()) {
       return ToolResult.error(who + " is closed; tool \"" + toolName + "\" cannot run");
@@ -350,7 +399,11 @@ public final class ServerConnection implements AutoCloseable {
                       : (watch.progressed ? "no progress for " : "") + idle.toMillis() + " ms"));
         }
         try {
-          return ResultMapper.map(watch.result.get(left, TimeUnit.NANOSECONDS), config.name());
+          return ResultMapper.map(
+              watch.result.get(left, TimeUnit.NANOSECONDS),
+              config.name(),
+              toolName,
+              config.maxResultBytes());
         } catch (TimeoutException e) {
           // progress may have moved the deadline; look again
         }

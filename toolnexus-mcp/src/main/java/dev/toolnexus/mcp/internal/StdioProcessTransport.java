@@ -1,5 +1,6 @@
 package dev.toolnexus.mcp.internal;
 
+import dev.toolnexus.internal.BoundedLines;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -9,6 +10,7 @@ import io.modelcontextprotocol.spec.McpTransportException;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -41,6 +43,7 @@ public final class StdioProcessTransport implements McpClientTransport {
   private final Map<String, String> env;
   private final String cwd;
   private final McpJsonMapper json;
+  private final long maxMessageBytes;
   private final Object writeLock = new Object();
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private final CompletableFuture<String> exited = new CompletableFuture<>();
@@ -49,10 +52,19 @@ public final class StdioProcessTransport implements McpClientTransport {
   private Process process;
   private OutputStream stdin;
 
-  /** A transport that will run {@code argv} in {@code cwd} with exactly {@code env}. */
+  /**
+   * A transport that will run {@code argv} in {@code cwd} with exactly {@code env}, reading lines
+   * of at most {@code maxMessageBytes}.
+   */
   public StdioProcessTransport(
-      String server, List<String> argv, Map<String, String> env, String cwd, McpJsonMapper json) {
+      String server,
+      List<String> argv,
+      Map<String, String> env,
+      String cwd,
+      McpJsonMapper json,
+      long maxMessageBytes) {
     this.server = server;
+    this.maxMessageBytes = maxMessageBytes;
     this.argv = List.copyOf(argv);
     this.env = Map.copyOf(env);
     this.cwd = cwd;
@@ -129,11 +141,30 @@ public final class StdioProcessTransport implements McpClientTransport {
   }
 
   private void pumpStdout() {
-    try (BufferedReader in =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = in.readLine()) != null) {
+    String source = "MCP server \"" + server + "\"";
+    try (InputStream out = process.getInputStream()) {
+      BoundedLines in = new BoundedLines(out, maxMessageBytes, source);
+      while (true) {
+        String line;
+        try {
+          line = in.readLine();
+        } catch (BoundedLines.LineTooLongException e) {
+          String limit = e.limit() + "-byte limit (maxMessageBytes)";
+          if (tooLarge(Oversize.idIn(e.head(), null), limit)) {
+            in.skipLine();
+          } else {
+            log.warn(
+                "MCP server {} is sending a message larger than the {}; discarding it",
+                server,
+                limit);
+            in.skipLine();
+            tooLarge(Oversize.idIn(null, in.tail()), limit);
+          }
+          continue;
+        }
+        if (line == null) {
+          break;
+        }
         if (line.isBlank()) {
           continue;
         }
@@ -141,10 +172,19 @@ public final class StdioProcessTransport implements McpClientTransport {
         try {
           message = McpSchema.deserializeJsonRpcMessage(json, line);
         } catch (IOException | RuntimeException e) {
-          log.warn(
-              "MCP server {} printed a line on stdout that is not JSON-RPC; skipped: {}",
-              server,
-              abbreviate(line));
+          if (isParserLimit(e)) {
+            String limit = "JSON parser's limit";
+            if (!tooLarge(
+                Oversize.idIn(line.substring(0, Math.min(line.length(), 1024)), null), limit)) {
+              tooLarge(
+                  Oversize.idIn(null, line.substring(Math.max(0, line.length() - 1024))), limit);
+            }
+          } else {
+            log.warn(
+                "MCP server {} printed a line on stdout that is not JSON-RPC; skipped: {}",
+                server,
+                abbreviate(line));
+          }
           continue;
         }
         dispatch(message);
@@ -154,6 +194,25 @@ public final class StdioProcessTransport implements McpClientTransport {
     } finally {
       exited.complete(describeExit());
     }
+  }
+
+  /** A reply too large to read fails its request {@code id} at once; false without an id. */
+  private boolean tooLarge(Object id, String limit) {
+    if (id == null) {
+      return false;
+    }
+    log.warn("MCP server {}: the reply to request {} is larger than the {}", server, id, limit);
+    dispatch(Oversize.errorFor(id, "the reply is larger than the " + limit));
+    return true;
+  }
+
+  private static boolean isParserLimit(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t.getClass().getSimpleName().equals("StreamConstraintsException")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void dispatch(JSONRPCMessage message) {

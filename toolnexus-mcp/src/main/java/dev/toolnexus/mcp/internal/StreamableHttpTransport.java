@@ -1,5 +1,7 @@
 package dev.toolnexus.mcp.internal;
 
+import dev.toolnexus.internal.BoundedLines;
+import dev.toolnexus.internal.Redactor;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -7,10 +9,8 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpTransportException;
 import io.modelcontextprotocol.spec.ProtocolVersions;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,6 +38,7 @@ public final class StreamableHttpTransport implements McpClientTransport {
   private static final Logger log = LoggerFactory.getLogger(StreamableHttpTransport.class);
   private static final long DEFAULT_RETRY_MS = 1000;
   private static final int MAX_RESUMES = 20;
+  private static final int MAX_REDIRECTS = 5;
 
   private final String server;
   private final URI endpoint;
@@ -45,6 +46,8 @@ public final class StreamableHttpTransport implements McpClientTransport {
   private final McpJsonMapper json;
   private final HttpClient http;
   private final Duration timeout;
+  private final long maxMessageBytes;
+  private final Redactor redactor;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicBoolean listening = new AtomicBoolean();
   private final Set<InputStream> openStreams = ConcurrentHashMap.newKeySet();
@@ -52,14 +55,21 @@ public final class StreamableHttpTransport implements McpClientTransport {
   private volatile String sessionId;
   private volatile String protocolVersion;
 
-  /** A transport for one remote server; {@code headers} are already expanded. */
+  /**
+   * A transport for one remote server; {@code headers} are already expanded (and their values are
+   * hidden from every message this transport writes). A message larger than {@code maxMessageBytes}
+   * fails the request it answers.
+   */
   public StreamableHttpTransport(
       String server,
       URI endpoint,
       Map<String, String> headers,
       Duration timeout,
-      McpJsonMapper json) {
+      McpJsonMapper json,
+      long maxMessageBytes) {
     this.server = server;
+    this.maxMessageBytes = maxMessageBytes;
+    this.redactor = Redactor.of(headers.values());
     this.endpoint = endpoint;
     this.headers = Map.copyOf(headers);
     this.json = json;
@@ -68,7 +78,8 @@ public final class StreamableHttpTransport implements McpClientTransport {
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(timeout)
-            .followRedirects(HttpClient.Redirect.NORMAL)
+            // redirects are followed here, only within the endpoint's origin (credentials stay)
+            .followRedirects(HttpClient.Redirect.NEVER)
             .build();
   }
 
@@ -87,7 +98,11 @@ public final class StreamableHttpTransport implements McpClientTransport {
   }
 
   private HttpRequest.Builder request(String accept) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(endpoint).header("Accept", accept);
+    return request(endpoint, accept);
+  }
+
+  private HttpRequest.Builder request(URI target, String accept) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(target).header("Accept", accept);
     headers.forEach(b::setHeader);
     String sid = sessionId;
     if (sid != null) {
@@ -115,18 +130,19 @@ public final class StreamableHttpTransport implements McpClientTransport {
       throw new McpTransportException("MCP server \"" + server + "\": transport is closed");
     }
     String body = json.writeValueAsString(message);
-    HttpRequest req =
-        request("application/json, text/event-stream")
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build();
-    HttpResponse<InputStream> res = http.send(req, HttpResponse.BodyHandlers.ofInputStream());
+    HttpResponse<InputStream> res =
+        send(
+            uri ->
+                request(uri, "application/json, text/event-stream")
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build());
     res.headers().firstValue("mcp-session-id").ifPresent(id -> sessionId = id);
     int status = res.statusCode();
     if (status < 200 || status >= 300) {
       String text;
       try (InputStream in = res.body()) {
-        text = new String(in.readNBytes(300), StandardCharsets.UTF_8).strip();
+        text = redactor.apply(new String(in.readNBytes(300), StandardCharsets.UTF_8).strip());
       }
       throw new HttpStatusException(status, "HTTP " + status + (text.isEmpty() ? "" : ": " + text));
     }
@@ -134,41 +150,148 @@ public final class StreamableHttpTransport implements McpClientTransport {
         && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method())) {
       startListening();
     }
+    Object awaited = message instanceof McpSchema.JSONRPCRequest r ? r.id() : null;
     String type = res.headers().firstValue("Content-Type").orElse("");
     if (status == 202 || !(type.contains("json") || type.contains("event-stream"))) {
       res.body().close();
+      if (awaited != null) {
+        // a request needs an answer: a web page or an empty 2xx means this is no MCP endpoint
+        throw new McpTransportException(
+            "the server answered HTTP "
+                + status
+                + (type.isEmpty() ? " without a Content-Type" : " with Content-Type " + type)
+                + ", not JSON-RPC: is "
+                + endpoint
+                + " an MCP endpoint?");
+      }
       return;
     }
     if (type.contains("application/json")) {
       try (InputStream in = res.body()) {
-        String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+        byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxMessageBytes + 1));
+        if (bytes.length > maxMessageBytes) {
+          tooLarge(awaited);
+          return;
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8).strip();
         if (!text.isEmpty()) {
           dispatchJson(text);
         }
       }
       return;
     }
-    Object awaited = message instanceof McpSchema.JSONRPCRequest r ? r.id() : null;
     Threads.start("toolnexus-mcp-" + server + "-sse", () -> readStream(res.body(), awaited, 0));
+  }
+
+  /**
+   * Sends a request, following redirects only within the endpoint's origin: a redirect elsewhere
+   * would carry the configured headers (credentials) to another host, so it is refused instead.
+   */
+  private HttpResponse<InputStream> send(Function<URI, HttpRequest> build)
+      throws IOException, InterruptedException {
+    URI target = endpoint;
+    for (int hop = 0; ; hop++) {
+      HttpResponse<InputStream> res;
+      try {
+        res = http.send(build.apply(target), HttpResponse.BodyHandlers.ofInputStream());
+      } catch (java.net.ConnectException e) {
+        throw new McpTransportException(
+            "connection refused by "
+                + target.getHost()
+                + ":"
+                + port(target)
+                + " (is the server running?)",
+            e);
+      }
+      int status = res.statusCode();
+      java.util.Optional<String> location = res.headers().firstValue("Location");
+      if (status < 300 || status >= 400 || location.isEmpty()) {
+        return res;
+      }
+      res.body().close();
+      URI next = target.resolve(location.get());
+      if (!sameOrigin(endpoint, next)) {
+        throw new McpTransportException(
+            "the server redirected (HTTP "
+                + status
+                + ") to another origin, "
+                + next.getScheme()
+                + "://"
+                + next.getRawAuthority()
+                + "; the configured headers are never sent across origins, so set \"url\" to"
+                + " the new address if it is trusted");
+      }
+      if (hop >= MAX_REDIRECTS) {
+        throw new McpTransportException("more than " + MAX_REDIRECTS + " redirects");
+      }
+      target = next;
+    }
+  }
+
+  private static boolean sameOrigin(URI a, URI b) {
+    return a.getScheme().equalsIgnoreCase(String.valueOf(b.getScheme()))
+        && a.getHost().equalsIgnoreCase(String.valueOf(b.getHost()))
+        && port(a) == port(b);
+  }
+
+  private static int port(URI u) {
+    return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+  }
+
+  /** A message over the limit fails the request it answers at once, naming the limit. */
+  private void tooLarge(Object awaitedId) {
+    String what =
+        "the reply is larger than the " + maxMessageBytes + "-byte limit (maxMessageBytes)";
+    log.warn("MCP server {}: {}", server, what);
+    Function<Mono<JSONRPCMessage>, Mono<JSONRPCMessage>> h = handler;
+    if (awaitedId != null && h != null) {
+      h.apply(Mono.just(Oversize.errorFor(awaitedId, what)))
+          .subscribe(ignored -> {}, e -> log.debug("MCP server {}: {}", server, e.toString()));
+    }
   }
 
   /** Reads one SSE stream; resumes it with a GET when it ends before the awaited response. */
   private void readStream(InputStream body, Object awaitedId, int resumes) {
     SseState state = new SseState(awaitedId);
     openStreams.add(body);
-    try (BufferedReader in =
-        new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8))) {
+    try (InputStream raw = body) {
+      BoundedLines in = new BoundedLines(raw, maxMessageBytes, "MCP server \"" + server + "\"");
       StringBuilder data = new StringBuilder();
-      String line;
-      while ((line = in.readLine()) != null) {
+      boolean skipping = false;
+      while (true) {
+        String line;
+        try {
+          line = in.readLine();
+        } catch (BoundedLines.LineTooLongException e) {
+          line = null;
+          skipping = true;
+          in.skipLine();
+          data.setLength(0);
+          continue;
+        }
+        if (line == null) {
+          break;
+        }
         if (line.isEmpty()) {
-          if (data.length() > 0) {
+          if (skipping) {
+            skipping = false;
+            state.answered |= awaitedId != null;
+            tooLarge(awaitedId);
+          } else if (data.length() > 0) {
             state.answered |= dispatchJson(data.toString(), awaitedId);
-            data.setLength(0);
           }
+          data.setLength(0);
+          continue;
+        }
+        if (skipping) {
           continue;
         }
         if (line.startsWith("data:")) {
+          if (data.length() + line.length() > maxMessageBytes) {
+            skipping = true; // the event as a whole is over the limit
+            data.setLength(0);
+            continue;
+          }
           if (data.length() > 0) {
             data.append('\n');
           }
@@ -183,12 +306,15 @@ public final class StreamableHttpTransport implements McpClientTransport {
           }
         }
       }
-      if (data.length() > 0) {
+      if (skipping) {
+        state.answered |= awaitedId != null;
+        tooLarge(awaitedId);
+      } else if (data.length() > 0) {
         state.answered |= dispatchJson(data.toString(), awaitedId);
       }
     } catch (IOException e) {
       if (!closed.get()) {
-        log.debug("MCP server {}: SSE stream broke: {}", server, e.getMessage());
+        log.debug("MCP server {}: SSE stream broke: {}", server, redactor.apply(e.getMessage()));
       }
     } finally {
       openStreams.remove(body);
@@ -205,9 +331,10 @@ public final class StreamableHttpTransport implements McpClientTransport {
       if (closed.get()) {
         return;
       }
-      HttpRequest req =
-          request("text/event-stream").header("Last-Event-ID", state.lastEventId).GET().build();
-      HttpResponse<InputStream> res = http.send(req, HttpResponse.BodyHandlers.ofInputStream());
+      String last = state.lastEventId;
+      HttpResponse<InputStream> res =
+          send(
+              uri -> request(uri, "text/event-stream").header("Last-Event-ID", last).GET().build());
       if (res.statusCode() != 200) {
         res.body().close();
         log.debug("MCP server {}: resuming the stream got HTTP {}", server, res.statusCode());
@@ -215,7 +342,8 @@ public final class StreamableHttpTransport implements McpClientTransport {
       }
       readStream(res.body(), state.awaitedId, resumes);
     } catch (IOException e) {
-      log.debug("MCP server {}: resuming the stream failed: {}", server, e.getMessage());
+      log.debug(
+          "MCP server {}: resuming the stream failed: {}", server, redactor.apply(e.getMessage()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -231,16 +359,17 @@ public final class StreamableHttpTransport implements McpClientTransport {
         () -> {
           try {
             HttpResponse<InputStream> res =
-                http.send(
-                    request("text/event-stream").GET().build(),
-                    HttpResponse.BodyHandlers.ofInputStream());
+                send(uri -> request(uri, "text/event-stream").GET().build());
             if (res.statusCode() != 200) {
               res.body().close();
               return; // 405: the server offers no stream
             }
             readStream(res.body(), null, 0);
           } catch (IOException e) {
-            log.debug("MCP server {}: listening stream failed: {}", server, e.getMessage());
+            log.debug(
+                "MCP server {}: listening stream failed: {}",
+                server,
+                redactor.apply(e.getMessage()));
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
           }

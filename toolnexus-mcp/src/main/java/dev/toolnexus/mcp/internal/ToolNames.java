@@ -25,6 +25,25 @@ public final class ToolNames {
     return full.substring(0, Names.MAX_LENGTH - HASH_CHARS - 1) + "_" + hash;
   }
 
+  /** The eight hex digits that tell {@code tool} of {@code server} apart from a name twin. */
+  public static String suffix(String server, String tool) {
+    return sha256Hex(server + "\u0000" + tool).substring(0, HASH_CHARS);
+  }
+
+  /**
+   * The distinct name of a tool whose {@link #exposed} name is already taken: that name (cut to
+   * fit) plus {@code _} and {@link #suffix}; deterministic, so the same config gives the same
+   * names.
+   */
+  public static String distinct(String server, String tool) {
+    String base = exposed(server, tool);
+    String tail = "_" + suffix(server, tool);
+    if (base.length() + tail.length() > Names.MAX_LENGTH) {
+      base = base.substring(0, Names.MAX_LENGTH - tail.length());
+    }
+    return base + tail;
+  }
+
   private static String sha256Hex(String s) {
     try {
       MessageDigest md = MessageDigest.getInstance("SHA-256");

@@ -86,6 +86,14 @@ final class RunCommand implements Callable<Integer> {
   boolean noStream;
 
   @Option(
+      names = "--agent",
+      paramLabel = "NAME",
+      description =
+          "Run the agent NAME of the --config file's \"subagents\" block (with its team) instead"
+              + " of a plain loop; its model defaults to --model.")
+  String agent;
+
+  @Option(
       names = "--max-turns",
       defaultValue = "10",
       paramLabel = "N",
@@ -126,6 +134,16 @@ final class RunCommand implements Callable<Integer> {
     }
     try (Toolkit toolkit = sources.open(io, List.of(), answers)) {
       LlmClient client = LlmClient.create(options.build());
+      if (agent != null) {
+        try (AgentSession session =
+            AgentSession.open(sources.config, agent, client, toolkit, answers, io)) {
+          if (once != null) {
+            return session.turn(once).isDone() ? ExitCodes.OK : ExitCodes.ERROR;
+          }
+          session.repl(in);
+          return ExitCodes.OK;
+        }
+      }
       if (once != null) {
         RunResult r = turn(client, toolkit, once, List.of(), io, noStream);
         return r.isDone() ? ExitCodes.OK : ExitCodes.ERROR;

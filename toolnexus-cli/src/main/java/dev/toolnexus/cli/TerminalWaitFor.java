@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * {@code run}'s answer to a suspended tool: shows the request on stderr and reads one line from the
@@ -19,6 +20,7 @@ import java.util.Map;
 final class TerminalWaitFor implements WaitFor {
   private final BufferedReader in;
   private final PrintWriter err;
+  private final ReentrantLock lock = new ReentrantLock();
 
   TerminalWaitFor(BufferedReader in, PrintWriter err) {
     this.in = in;
@@ -26,7 +28,17 @@ final class TerminalWaitFor implements WaitFor {
   }
 
   @Override
-  public synchronized Answer waitFor(Request request) {
+  public Answer waitFor(Request request) {
+    // one question at a time; a lock, not a monitor: the terminal read blocks
+    lock.lock();
+    try {
+      return ask(request);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private Answer ask(Request request) {
     err.println("? " + request.prompt().replace("\n", "\n  "));
     if (request.data() != null
         && request.data().get("schema") instanceof Map<?, ?> schema

@@ -2,6 +2,7 @@ package dev.toolnexus.client;
 
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.client.memory.ConversationStore;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -17,14 +18,26 @@ import java.util.function.Consumer;
  * @param onText receives each assistant text delta; null for a non-streaming call
  * @param cancel cancels the call, its in-flight request and its tools
  * @param timeout the whole-run deadline; null for the client's
+ * @param store where the conversation is kept; null for the client's {@link LlmClient#store()}
  */
 public record AskOptions(
-    Toolkit toolkit, String id, Consumer<String> onText, CancelToken cancel, Duration timeout) {
+    Toolkit toolkit,
+    String id,
+    Consumer<String> onText,
+    CancelToken cancel,
+    Duration timeout,
+    ConversationStore store) {
 
   /** Requires the toolkit. */
   public AskOptions {
     Objects.requireNonNull(toolkit, "toolkit");
     cancel = cancel == null ? new CancelToken() : cancel;
+  }
+
+  /** Inputs of an ask kept in the client's store. */
+  public AskOptions(
+      Toolkit toolkit, String id, Consumer<String> onText, CancelToken cancel, Duration timeout) {
+    this(toolkit, id, onText, cancel, timeout, null);
   }
 
   /** A stateless ask over this toolkit. */
@@ -39,22 +52,27 @@ public record AskOptions(
 
   /** These options on conversation {@code id}. */
   public AskOptions withId(String conversationId) {
-    return new AskOptions(toolkit, conversationId, onText, cancel, timeout);
+    return new AskOptions(toolkit, conversationId, onText, cancel, timeout, store);
   }
 
   /** These options streaming text deltas to {@code callback}. */
   public AskOptions withOnText(Consumer<String> callback) {
-    return new AskOptions(toolkit, id, callback, cancel, timeout);
+    return new AskOptions(toolkit, id, callback, cancel, timeout, store);
   }
 
   /** These options observing {@code token}. */
   public AskOptions withCancel(CancelToken token) {
-    return new AskOptions(toolkit, id, onText, token, timeout);
+    return new AskOptions(toolkit, id, onText, token, timeout, store);
   }
 
   /** These options with a whole-run deadline. */
   public AskOptions withTimeout(Duration deadline) {
-    return new AskOptions(toolkit, id, onText, cancel, deadline);
+    return new AskOptions(toolkit, id, onText, cancel, deadline, store);
+  }
+
+  /** These options keeping the conversation in {@code value} instead of the client's store. */
+  public AskOptions withStore(ConversationStore value) {
+    return new AskOptions(toolkit, id, onText, cancel, timeout, value);
   }
 
   RunOptions runOptions() {

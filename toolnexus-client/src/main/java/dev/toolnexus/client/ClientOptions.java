@@ -1,100 +1,71 @@
 package dev.toolnexus.client;
 
 import dev.toolnexus.WaitFor;
-import dev.toolnexus.client.internal.RequestParams;
+import dev.toolnexus.client.internal.GenerateModel;
+import dev.toolnexus.client.internal.PartGate;
 import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.client.memory.InMemoryConversationStore;
 import dev.toolnexus.client.retry.RetryDecision;
 import dev.toolnexus.client.retry.RetryInfo;
-import dev.toolnexus.client.retry.RetryPolicy;
 import dev.toolnexus.client.retry.Sleeper;
+import dev.toolnexus.internal.Threads;
+import dev.toolnexus.time.Scheduler;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
- * Everything a {@link LlmClient} is built from. Built with {@link #builder()}; immutable.
+ * Everything a {@link LlmClient} is built from: the model it asks (a {@link ChatModel}, or the wire
+ * settings of an HTTP one in {@link #modelOptions()}) and the loop settings around it. Built with
+ * {@link #builder()}; immutable. Every loop setting can be overridden for one run in {@link
+ * RunOptions}.
  *
- * <p>Extension points for layers built on the client: {@link Builder#transport} (the one seam every
- * LLM HTTP call goes through; wrap it for retries), {@link Builder#httpClient}, {@link
- * Builder#onMetric} (semantic events), {@link Builder#hooks}, {@link Builder#clock} (every time the
- * loop reads), {@link Builder#bodyTransform} (the assembled body just before it is written) and
- * {@link Builder#env} (where keys are looked up).
+ * <p>The builder still takes each wire setting directly ({@code baseUrl}, {@code style}, {@code
+ * apiKey}, …), collecting them into {@link ModelOptions}; {@link Builder#modelOptions} sets them
+ * all at once.
  *
- * @param baseUrl the endpoint root, e.g. {@code https://api.openai.com/v1}; null for in-process
- * @param style the wire dialect
  * @param model the model id, sent verbatim on every turn
- * @param apiKey the key; null to look it up in the environment by style and host
- * @param headers extra request headers, sent after the auth headers
+ * @param modelOptions the wire settings of the HTTP model; null when {@code chatModel} is set
+ * @param chatModel the model every call goes to; null to build {@link ChatModel#http} from {@code
+ *     modelOptions}
  * @param systemPrompt prepended to the toolkit's skills prompt
  * @param maxTurns LLM round trips per run; default 10
- * @param hooks lifecycle middleware; null for none
+ * @param hooks lifecycle middleware, in registration order (see {@link Hooks} for how they
+ *     compose); empty for none
  * @param onMetric semantic metric sink; null for none
  * @param waitFor resolves suspensions inline; null for durable halts
- * @param httpClient the JDK client used by the default transport; one per client
- * @param transport the LLM transport; null for the default over {@code httpClient}
- * @param requestTimeout per-attempt limit: time to response headers, and the longest silence while
- *     reading a body or stream; default {@link #DEFAULT_REQUEST_TIMEOUT}
  * @param timeout whole-run deadline; null for none
- * @param clock the clock every duration is measured with
+ * @param scheduler the clock every duration is measured with and the timers of deadlines and retry
+ *     waits; default {@link Scheduler#system()}
  * @param maxToolConcurrency how many tool calls of one turn run at once; default 8
- * @param maxPartBytes largest decoded content part allowed at assembly; 0 for no limit
- * @param unsupportedParts what to do with parts a style cannot carry
- * @param maxTokens the {@code max_tokens} sent on the anthropic style; default 4096
- * @param bodyTransform rewrites the assembled body just before it is written; null for none
- * @param env where API keys are looked up; default {@link System#getenv(String)}
- * @param generate the in-process model; when set there is no wire (no baseUrl, style or key)
- * @param chatModel the model every call goes to; when set the wire settings here are unused (no
- *     baseUrl, style or key); null to build {@link ChatModel#http} from {@link #modelOptions()}
- * @param retries retries after a failed LLM attempt; default 2, 0 for exactly one attempt
- * @param retryBaseMs the backoff base in milliseconds (exponential, with jitter); default 500
- * @param retryableStatuses statuses retried on top of the fixed 429/500/502/503/504/529 set
- * @param onError decides retry or fail per failed attempt (bounded by {@code retries}); null for
- *     the default: retry exactly the retryable ones
- * @param sleeper how the client waits between attempts; default {@link Sleeper#system()}
- * @param requestParams keys merged into every LLM body (a key here wins); {@code messages}, {@code
- *     tools} and {@code stream} are stripped with a warning
  * @param store where {@code ask} and {@code conversation} keep transcripts; default in memory
+ * @param executor runs tool calls, streams and async runs; default virtual threads where the JVM
+ *     has them
  */
 public record ClientOptions(
-    String baseUrl,
-    Style style,
     String model,
-    String apiKey,
-    Map<String, String> headers,
+    ModelOptions modelOptions,
+    ChatModel chatModel,
     String systemPrompt,
     int maxTurns,
-    Hooks hooks,
+    List<Hooks> hooks,
     Consumer<MetricEvent> onMetric,
     WaitFor waitFor,
-    HttpClient httpClient,
-    LlmTransport transport,
-    Duration requestTimeout,
     Duration timeout,
-    Clock clock,
+    Scheduler scheduler,
     int maxToolConcurrency,
-    long maxPartBytes,
-    UnsupportedParts unsupportedParts,
-    int maxTokens,
-    UnaryOperator<Map<String, Object>> bodyTransform,
-    UnaryOperator<String> env,
-    Generate generate,
-    ChatModel chatModel,
-    int retries,
-    long retryBaseMs,
-    Set<Integer> retryableStatuses,
-    Function<RetryInfo, RetryDecision> onError,
-    Sleeper sleeper,
-    Map<String, Object> requestParams,
-    ConversationStore store) {
+    ConversationStore store,
+    Executor executor) {
 
   /** The default per-attempt request timeout: 120 seconds. */
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(120);
@@ -105,11 +76,15 @@ public record ClientOptions(
   /** The default number of turns per run. */
   public static final int DEFAULT_MAX_TURNS = 10;
 
+  /** The default number of tool calls of one turn that run at once. */
+  public static final int DEFAULT_MAX_TOOL_CONCURRENCY = 8;
+
   /** Validates and normalises. */
   public ClientOptions {
     Objects.requireNonNull(model, "model");
-    headers =
-        headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    if ((modelOptions == null) == (chatModel == null)) {
+      throw new IllegalArgumentException("set exactly one of modelOptions and chatModel");
+    }
     if (maxTurns <= 0) {
       throw new IllegalArgumentException("maxTurns must be positive, got " + maxTurns);
     }
@@ -117,64 +92,10 @@ public record ClientOptions(
       throw new IllegalArgumentException(
           "maxToolConcurrency must be positive, got " + maxToolConcurrency);
     }
-    requestTimeout = requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : requestTimeout;
-    clock = clock == null ? Clock.systemUTC() : clock;
-    unsupportedParts = unsupportedParts == null ? UnsupportedParts.BY_PROVENANCE : unsupportedParts;
-    env = env == null ? System::getenv : env;
-    retryableStatuses = retryableStatuses == null ? Set.of() : Set.copyOf(retryableStatuses);
-    sleeper = sleeper == null ? Sleeper.system() : sleeper;
-    requestParams = RequestParams.sanitize(requestParams, style);
+    hooks = hooks == null ? List.of() : hooks.stream().filter(Objects::nonNull).toList();
+    scheduler = scheduler == null ? Scheduler.system() : scheduler;
     store = store == null ? new InMemoryConversationStore() : store;
-    if (retries < 0) {
-      throw new IllegalArgumentException("retries must be 0 or more, got " + retries);
-    }
-    if (retryBaseMs < 0) {
-      throw new IllegalArgumentException("retryBaseMs must be 0 or more, got " + retryBaseMs);
-    }
-    if (generate != null && chatModel != null) {
-      throw new IllegalArgumentException("set either generate or chatModel, not both");
-    }
-    boolean wired = generate == null && chatModel == null;
-    if (wired && baseUrl == null && style == Style.GEMINI) {
-      baseUrl = GEMINI_BASE_URL;
-    }
-    if (wired) {
-      Objects.requireNonNull(baseUrl, "baseUrl");
-      Objects.requireNonNull(style, "style");
-    } else if (baseUrl != null || apiKey != null) {
-      throw new IllegalArgumentException(
-          "a client over "
-              + (generate != null ? "an in-process generate" : "a chatModel")
-              + " takes no baseUrl or apiKey: set them on the model's ModelOptions");
-    }
-  }
-
-  /**
-   * The wire settings held here, for {@link ChatModel#http}; null when the client runs on a {@link
-   * #chatModel()} or an in-process {@link #generate()}.
-   */
-  public ModelOptions modelOptions() {
-    if (generate != null || chatModel != null) {
-      return null;
-    }
-    return ModelOptions.builder()
-        .baseUrl(baseUrl)
-        .style(style)
-        .apiKey(apiKey)
-        .env(env)
-        .headers(headers)
-        .httpClient(httpClient)
-        .transport(transport)
-        .requestTimeout(requestTimeout)
-        .retryPolicy(retryPolicy())
-        .onError(onError)
-        .sleeper(sleeper)
-        .requestParams(requestParams)
-        .bodyTransform(bodyTransform)
-        .maxTokens(maxTokens)
-        .unsupportedParts(unsupportedParts)
-        .maxPartBytes(maxPartBytes)
-        .build();
+    executor = executor == null ? Threads.workers() : executor;
   }
 
   /** A builder with every default set. */
@@ -185,112 +106,71 @@ public record ClientOptions(
   /** A builder starting from these options. */
   public Builder toBuilder() {
     Builder b = new Builder();
-    b.baseUrl = baseUrl;
-    b.style = style;
     b.model = model;
-    b.apiKey = apiKey;
-    b.headers.putAll(headers);
+    if (modelOptions != null) {
+      b.wire = modelOptions.toBuilder();
+      if (modelOptions.scheduler() == scheduler) {
+        b.wire.scheduler(null); // follows the client's scheduler when it changes
+      }
+    }
+    b.chatModel = chatModel;
     b.systemPrompt = systemPrompt;
     b.maxTurns = maxTurns;
-    b.hooks = hooks;
+    b.hooks.addAll(hooks);
     b.onMetric = onMetric;
     b.waitFor = waitFor;
-    b.httpClient = httpClient;
-    b.transport = transport;
-    b.requestTimeout = requestTimeout;
     b.timeout = timeout;
-    b.clock = clock;
+    b.scheduler = scheduler;
     b.maxToolConcurrency = maxToolConcurrency;
-    b.maxPartBytes = maxPartBytes;
-    b.unsupportedParts = unsupportedParts;
-    b.maxTokens = maxTokens;
-    b.bodyTransform = bodyTransform;
-    b.env = env;
-    b.generate = generate;
-    b.chatModel = chatModel;
-    b.retries = retries;
-    b.retryBaseMs = retryBaseMs;
-    b.retryableStatuses = retryableStatuses;
-    b.onError = onError;
-    b.sleeper = sleeper;
-    b.requestParams = requestParams;
     b.store = store;
+    b.executor = executor;
     return b;
   }
 
-  /** The retry policy these options describe. */
-  public RetryPolicy retryPolicy() {
-    return RetryPolicy.of(retries, retryBaseMs, retryableStatuses);
+  /** The clock every duration is measured with (the scheduler's). */
+  public Clock clock() {
+    return scheduler.clock();
   }
 
   /** Never prints the API key or header values. */
   @Override
   public String toString() {
-    return "ClientOptions[baseUrl="
-        + baseUrl
-        + ", style="
-        + style
-        + ", model="
+    return "ClientOptions[model="
         + model
-        + ", apiKey="
-        + (apiKey == null ? "(env)" : "***")
-        + ", headers="
-        + headers.keySet()
+        + ", "
+        + (modelOptions != null ? modelOptions : "chatModel=" + chatModel.getClass().getName())
         + ", maxTurns="
         + maxTurns
         + "]";
   }
 
-  /** Builds {@link ClientOptions}. */
+  /**
+   * Builds {@link ClientOptions}. Wire settings given one by one are collected into {@link
+   * ModelOptions}; a {@link #chatModel} or {@link #generate} takes none of them.
+   */
   public static final class Builder {
-    private String baseUrl;
-    private Style style;
     private String model;
-    private String apiKey;
-    private final Map<String, String> headers = new LinkedHashMap<>();
+    private ModelOptions.Builder wire = ModelOptions.builder();
+    private boolean endpointSet;
+    private ChatModel chatModel;
+    private Generate generate;
+    private UnsupportedParts unsupportedParts;
+    private long maxPartBytes;
     private String systemPrompt;
     private int maxTurns = DEFAULT_MAX_TURNS;
-    private Hooks hooks;
+    private final List<Hooks> hooks = new ArrayList<>();
     private Consumer<MetricEvent> onMetric;
     private WaitFor waitFor;
-    private HttpClient httpClient;
-    private LlmTransport transport;
-    private Duration requestTimeout;
     private Duration timeout;
-    private Clock clock;
-    private int maxToolConcurrency = 8;
-    private long maxPartBytes;
-    private UnsupportedParts unsupportedParts;
-    private int maxTokens = 4096;
-    private UnaryOperator<Map<String, Object>> bodyTransform;
-    private UnaryOperator<String> env;
-    private Generate generate;
-    private ChatModel chatModel;
-    private int retries = RetryPolicy.DEFAULT_RETRIES;
-    private long retryBaseMs = RetryPolicy.DEFAULT_BASE_MS;
-    private Set<Integer> retryableStatuses;
-    private Function<RetryInfo, RetryDecision> onError;
-    private Sleeper sleeper;
-    private Map<String, Object> requestParams;
+    private Scheduler scheduler;
+    private int maxToolConcurrency = DEFAULT_MAX_TOOL_CONCURRENCY;
     private ConversationStore store;
+    private Executor executor;
 
     private Builder() {}
 
-    /** The endpoint root. */
-    public Builder baseUrl(String value) {
-      this.baseUrl = value;
-      return this;
-    }
-
-    /** The wire dialect. */
-    public Builder style(Style value) {
-      this.style = value;
-      return this;
-    }
-
-    /** The wire dialect by name: openai, anthropic or gemini. */
-    public Builder style(String value) {
-      this.style = Style.parse(value);
+    private Builder wire(Consumer<ModelOptions.Builder> set) {
+      set.accept(wire);
       return this;
     }
 
@@ -300,22 +180,130 @@ public record ClientOptions(
       return this;
     }
 
+    /** All wire settings at once, replacing any given one by one before; null clears them. */
+    public Builder modelOptions(ModelOptions value) {
+      this.wire = value == null ? ModelOptions.builder() : value.toBuilder();
+      this.endpointSet = value != null;
+      return this;
+    }
+
+    /**
+     * The model every call goes to (a local model library, a shared {@link ChatModel#http}, a test
+     * double); the client then takes no wire settings.
+     */
+    public Builder chatModel(ChatModel value) {
+      this.chatModel = value;
+      return this;
+    }
+
+    /** An in-process model: shorthand for {@code chatModel(ChatModel.inProcess(value))}. */
+    public Builder generate(Generate value) {
+      this.generate = value;
+      return this;
+    }
+
+    /** The endpoint root (a wire setting). */
+    public Builder baseUrl(String value) {
+      endpointSet |= value != null;
+      return wire(w -> w.baseUrl(value));
+    }
+
+    /** The wire dialect. */
+    public Builder style(Style value) {
+      return wire(w -> w.style(value));
+    }
+
+    /** The wire dialect by name: openai, anthropic or gemini. */
+    public Builder style(String value) {
+      return wire(w -> w.style(value));
+    }
+
     /** The API key; never logged. */
     public Builder apiKey(String value) {
-      this.apiKey = value;
-      return this;
+      endpointSet |= value != null;
+      return wire(w -> w.apiKey(value));
     }
 
     /** One extra header; values are never logged. */
     public Builder header(String name, String value) {
-      this.headers.put(name, value);
-      return this;
+      return wire(w -> w.header(name, value));
     }
 
     /** Extra headers, in order. */
     public Builder headers(Map<String, String> values) {
-      this.headers.putAll(values);
-      return this;
+      return wire(w -> w.headers(values));
+    }
+
+    /** The JDK client for the default transport (one per client, reused). */
+    public Builder httpClient(HttpClient value) {
+      return wire(w -> w.httpClient(value));
+    }
+
+    /** The LLM transport (wrap the default for proxies or recording). */
+    public Builder transport(LlmTransport value) {
+      return wire(w -> w.transport(value));
+    }
+
+    /** The per-attempt request timeout (default 120 s). */
+    public Builder requestTimeout(Duration value) {
+      return wire(w -> w.requestTimeout(value));
+    }
+
+    /** The unsupported-part policy (also for an in-process {@link #generate}). */
+    public Builder unsupportedParts(UnsupportedParts value) {
+      this.unsupportedParts = value;
+      return wire(w -> w.unsupportedParts(value));
+    }
+
+    /** The largest decoded content part allowed at assembly; 0 for no limit. */
+    public Builder maxPartBytes(long value) {
+      this.maxPartBytes = value;
+      return wire(w -> w.maxPartBytes(value));
+    }
+
+    /** The anthropic {@code max_tokens}. */
+    public Builder maxTokens(int value) {
+      return wire(w -> w.maxTokens(value));
+    }
+
+    /** Rewrites the assembled body just before it is written. */
+    public Builder bodyTransform(UnaryOperator<Map<String, Object>> value) {
+      return wire(w -> w.bodyTransform(value));
+    }
+
+    /** Where API keys are looked up (a test or a secrets manager). */
+    public Builder env(UnaryOperator<String> value) {
+      return wire(w -> w.env(value));
+    }
+
+    /** Retries after a failed LLM attempt (default 2); 0 means exactly one attempt. */
+    public Builder retries(int value) {
+      return wire(w -> w.retries(value));
+    }
+
+    /** The backoff base in milliseconds (default 500): attempt n waits base·2ⁿ plus jitter. */
+    public Builder retryBaseMs(long value) {
+      return wire(w -> w.retryBaseMs(value));
+    }
+
+    /** Statuses to retry in addition to 429/500/502/503/504/529 (it can only add). */
+    public Builder retryableStatuses(Set<Integer> value) {
+      return wire(w -> w.retryableStatuses(value));
+    }
+
+    /** The retry-or-fail classifier for each failed attempt; bounded by {@link #retries}. */
+    public Builder onError(Function<RetryInfo, RetryDecision> value) {
+      return wire(w -> w.onError(value));
+    }
+
+    /** How waits between attempts are spent; default the {@link #scheduler}'s. */
+    public Builder sleeper(Sleeper value) {
+      return wire(w -> w.sleeper(value));
+    }
+
+    /** Keys shallow-merged into every LLM body after the client's own (a key here wins). */
+    public Builder requestParams(Map<String, Object> value) {
+      return wire(w -> w.requestParams(value));
     }
 
     /** Prepended to the toolkit's skills prompt. */
@@ -330,9 +318,27 @@ public record ClientOptions(
       return this;
     }
 
-    /** Lifecycle middleware. */
-    public Builder hooks(Hooks value) {
-      this.hooks = value;
+    /**
+     * Lifecycle middleware, replacing any set before; they compose in the order given (see {@link
+     * Hooks}).
+     */
+    public Builder hooks(Hooks... values) {
+      this.hooks.clear();
+      return addHooks(values);
+    }
+
+    /** Lifecycle middleware, replacing any set before, in list order. */
+    public Builder hooks(List<Hooks> values) {
+      this.hooks.clear();
+      this.hooks.addAll(values);
+      return this;
+    }
+
+    /** More middleware after the hooks already set. */
+    public Builder addHooks(Hooks... values) {
+      if (values != null) {
+        this.hooks.addAll(Arrays.asList(values));
+      }
       return this;
     }
 
@@ -348,114 +354,9 @@ public record ClientOptions(
       return this;
     }
 
-    /** The JDK client for the default transport (one per client, reused). */
-    public Builder httpClient(HttpClient value) {
-      this.httpClient = value;
-      return this;
-    }
-
-    /** The LLM transport (wrap the default for retries, proxies or recording). */
-    public Builder transport(LlmTransport value) {
-      this.transport = value;
-      return this;
-    }
-
-    /** The per-attempt request timeout (default 120 s). */
-    public Builder requestTimeout(Duration value) {
-      this.requestTimeout = value;
-      return this;
-    }
-
     /** The whole-run deadline. */
     public Builder timeout(Duration value) {
       this.timeout = value;
-      return this;
-    }
-
-    /** The clock used for durations and deadlines. */
-    public Builder clock(Clock value) {
-      this.clock = value;
-      return this;
-    }
-
-    /** How many tool calls of one turn run at once. */
-    public Builder maxToolConcurrency(int value) {
-      this.maxToolConcurrency = value;
-      return this;
-    }
-
-    /** The largest decoded content part allowed at assembly; 0 for no limit. */
-    public Builder maxPartBytes(long value) {
-      this.maxPartBytes = value;
-      return this;
-    }
-
-    /** The unsupported-part policy. */
-    public Builder unsupportedParts(UnsupportedParts value) {
-      this.unsupportedParts = value;
-      return this;
-    }
-
-    /** The anthropic {@code max_tokens}. */
-    public Builder maxTokens(int value) {
-      this.maxTokens = value;
-      return this;
-    }
-
-    /** Rewrites the assembled body just before it is written. */
-    public Builder bodyTransform(UnaryOperator<Map<String, Object>> value) {
-      this.bodyTransform = value;
-      return this;
-    }
-
-    /** Where API keys are looked up (a test or a secrets manager). */
-    public Builder env(UnaryOperator<String> value) {
-      this.env = value;
-      return this;
-    }
-
-    /** The in-process model; the client then has no wire. */
-    public Builder generate(Generate value) {
-      this.generate = value;
-      return this;
-    }
-
-    /**
-     * The model every call goes to (a local model library, {@link ChatModel#http} with shared wire
-     * settings, a test double); the client then takes no baseUrl, style or key.
-     */
-    public Builder chatModel(ChatModel value) {
-      this.chatModel = value;
-      return this;
-    }
-
-    /** Retries after a failed LLM attempt (default 2); 0 means exactly one attempt. */
-    public Builder retries(int value) {
-      this.retries = value;
-      return this;
-    }
-
-    /** The backoff base in milliseconds (default 500): attempt n waits base·2ⁿ plus jitter. */
-    public Builder retryBaseMs(long value) {
-      this.retryBaseMs = value;
-      return this;
-    }
-
-    /** Statuses to retry in addition to 429/500/502/503/504/529 (it can only add). */
-    public Builder retryableStatuses(Set<Integer> value) {
-      this.retryableStatuses = value;
-      return this;
-    }
-
-    /** The retry-or-fail classifier for each failed attempt; bounded by {@link #retries}. */
-    public Builder onError(Function<RetryInfo, RetryDecision> value) {
-      this.onError = value;
-      return this;
-    }
-
-    /** How waits between attempts are spent (a test records them instead). */
-    public Builder sleeper(Sleeper value) {
-      this.sleeper = value;
       return this;
     }
 
@@ -465,9 +366,24 @@ public record ClientOptions(
       return this;
     }
 
-    /** Keys shallow-merged into every LLM body after the client's own (a key here wins). */
-    public Builder requestParams(Map<String, Object> value) {
-      this.requestParams = value;
+    /** The clock used for durations and deadlines (with real timers). */
+    public Builder clock(Clock value) {
+      this.scheduler = value == null ? null : Scheduler.system(value);
+      return this;
+    }
+
+    /**
+     * The clock and timers of deadlines and retry waits; a test passes a {@link
+     * dev.toolnexus.time.VirtualScheduler} to run them without waiting.
+     */
+    public Builder scheduler(Scheduler value) {
+      this.scheduler = value;
+      return this;
+    }
+
+    /** How many tool calls of one turn run at once. */
+    public Builder maxToolConcurrency(int value) {
+      this.maxToolConcurrency = value;
       return this;
     }
 
@@ -477,39 +393,59 @@ public record ClientOptions(
       return this;
     }
 
-    /** The options. */
+    /** Runs tool calls, streams and async runs (default: virtual threads where available). */
+    public Builder executor(Executor value) {
+      this.executor = value;
+      return this;
+    }
+
+    /**
+     * The options.
+     *
+     * @throws IllegalArgumentException when a setting is out of range, or a {@code chatModel} or
+     *     {@code generate} client is also given an endpoint or key
+     * @throws NullPointerException when the model, or the base URL or style of a wire client, is
+     *     missing
+     */
     public ClientOptions build() {
+      ChatModel m = chatModel;
+      if (generate != null) {
+        if (chatModel != null) {
+          throw new IllegalArgumentException("set either generate or chatModel, not both");
+        }
+        m =
+            new GenerateModel(
+                generate,
+                new PartGate(
+                    unsupportedParts == null ? UnsupportedParts.BY_PROVENANCE : unsupportedParts,
+                    maxPartBytes));
+      }
+      if (m != null && endpointSet) {
+        throw new IllegalArgumentException(
+            "a client over "
+                + (generate != null ? "an in-process generate" : "a chatModel")
+                + " takes no baseUrl or apiKey: set them on the model's ModelOptions");
+      }
+      Scheduler s = scheduler == null ? Scheduler.system() : scheduler;
+      ModelOptions mo = null;
+      if (m == null) {
+        Objects.requireNonNull(model, "model");
+        mo = wire.schedulerIfUnset(s).build();
+      }
       return new ClientOptions(
-          baseUrl,
-          style,
           model,
-          apiKey,
-          headers,
+          mo,
+          m,
           systemPrompt,
           maxTurns,
           hooks,
           onMetric,
           waitFor,
-          httpClient,
-          transport,
-          requestTimeout,
           timeout,
-          clock,
+          s,
           maxToolConcurrency,
-          maxPartBytes,
-          unsupportedParts,
-          maxTokens,
-          bodyTransform,
-          env,
-          generate,
-          chatModel,
-          retries,
-          retryBaseMs,
-          retryableStatuses,
-          onError,
-          sleeper,
-          requestParams,
-          store);
+          store,
+          executor);
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.toolnexus.client;
 
 import dev.toolnexus.Toolkit;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A stateful conversation held in memory: each {@link #send} continues the transcript of the
@@ -11,7 +12,10 @@ import java.util.List;
 public final class Conversation {
   private final LlmClient client;
   private final Toolkit toolkit;
-  private List<Message> messages = List.of();
+  // a send holds it across the whole run (network I/O): a lock, not a monitor, so a virtual
+  // thread waiting on it does not pin its carrier
+  private final ReentrantLock lock = new ReentrantLock();
+  private volatile List<Message> messages = List.of();
 
   Conversation(LlmClient client, Toolkit toolkit) {
     this.client = client;
@@ -19,19 +23,29 @@ public final class Conversation {
   }
 
   /** Sends a prompt, continuing the transcript, and returns the run's result. */
-  public synchronized RunResult send(String prompt) {
-    RunResult r = client.run(prompt, RunOptions.of(toolkit).withHistory(messages));
-    messages = r.messages();
-    return r;
+  public RunResult send(String prompt) {
+    lock.lock();
+    try {
+      RunResult r = client.run(prompt, RunOptions.of(toolkit).withHistory(messages));
+      messages = r.messages();
+      return r;
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** The transcript so far. */
-  public synchronized List<Message> messages() {
+  public List<Message> messages() {
     return messages;
   }
 
   /** Forgets the transcript; the next send starts afresh. */
-  public synchronized void reset() {
-    messages = List.of();
+  public void reset() {
+    lock.lock();
+    try {
+      messages = List.of();
+    } finally {
+      lock.unlock();
+    }
   }
 }

@@ -12,8 +12,22 @@ import java.util.Map;
  * <p>Failure rules: a {@code beforeLLM} that throws stops the run before the request is sent and
  * the exception reaches the caller (wrapped in {@link HookException} when checked). A tool hook
  * that throws becomes an error result for that call only; the run goes on.
+ *
+ * <p>Several hooks compose ({@link ClientOptions.Builder#hooks(Hooks...)}, {@link #of}) like
+ * middleware, the first registered outermost: {@code beforeLLM}, {@code beforeTool} and {@code
+ * onCompletion} run in registration order, {@code afterLLM} and {@code afterTool} in reverse order.
+ * Each hook sees what the hooks before it changed: a {@code beforeLLM} override is applied before
+ * the next hook runs (later overrides win field by field), rewritten tool arguments reach the next
+ * {@code beforeTool}, a replaced result the next {@code afterTool}. The first {@code beforeTool}
+ * that returns a result short-circuits the call (the later ones do not run), and the first {@code
+ * onCompletion} that returns feedback decides.
  */
 public interface Hooks {
+
+  /** These hooks as one, composed in the order given (see the class comment); nulls are skipped. */
+  static Hooks of(Hooks... hooks) {
+    return HookChain.of(java.util.Arrays.asList(hooks));
+  }
 
   /**
    * Before each model call. Return null to leave things as they are, or a {@link LlmOverride} to
@@ -43,6 +57,25 @@ public interface Hooks {
   default ToolResult afterTool(ToolResultEvent event) throws Exception {
     return null;
   }
+
+  /**
+   * When the model answered without calling tools, before the run completes: the slot for a
+   * completion gate. Return null to accept the answer (the default), or feedback text to reject it:
+   * the text is sent to the model as the next user turn and the loop goes on (still bounded by
+   * {@code maxTurns}). A hook that throws fails the run like {@code beforeLLM}.
+   */
+  default String onCompletion(CompletionEvent event) throws Exception {
+    return null;
+  }
+
+  /**
+   * What {@code onCompletion} sees.
+   *
+   * @param text the answer
+   * @param messages the working transcript, ending with the answer
+   * @param turn zero-based turn index of the answer
+   */
+  record CompletionEvent(String text, List<Message> messages, int turn) {}
 
   /**
    * What {@code beforeLLM} sees.

@@ -6,20 +6,20 @@ import dev.toolnexus.ContentPart;
 import dev.toolnexus.Request;
 import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.WaitFor;
 import dev.toolnexus.client.Message.SystemMessage;
 import dev.toolnexus.client.Message.UserMessage;
 import dev.toolnexus.client.internal.DurableResume;
 import dev.toolnexus.client.internal.GenerateModel;
 import dev.toolnexus.client.internal.HttpChatModel;
 import dev.toolnexus.client.internal.KeyedLocks;
-import dev.toolnexus.client.internal.PartGate;
 import dev.toolnexus.client.internal.RunContext;
 import dev.toolnexus.client.internal.RunLoop;
-import dev.toolnexus.client.internal.Threads;
 import dev.toolnexus.client.internal.Transcripts;
 import dev.toolnexus.client.internal.Translator;
 import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.client.metrics.PrometheusRegistry;
+import dev.toolnexus.time.Scheduler;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,8 +30,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -56,22 +54,26 @@ public final class LlmClient {
   private final ClientOptions options;
   // the options each run sees: onMetric also feeds the built-in registry
   private final ClientOptions runtime;
-  private final PrometheusRegistry registry = new PrometheusRegistry();
-  private final KeyedLocks conversations = new KeyedLocks();
+  private final PrometheusRegistry registry;
+  private final KeyedLocks conversations;
   private final ChatModel chatModel;
   private final HttpClient http;
-  private final Map<Tool, ReentrantLock> locks = Collections.synchronizedMap(new WeakHashMap<>());
+  private final Map<Tool, ReentrantLock> locks;
 
-  private LlmClient(ClientOptions options, ChatModel chatModel, HttpClient http) {
+  private LlmClient(ClientOptions options, ChatModel chatModel, HttpClient http, LlmClient parent) {
     this.options = options;
+    this.registry = parent == null ? new PrometheusRegistry() : parent.registry;
+    this.conversations = parent == null ? new KeyedLocks() : parent.conversations;
+    this.locks = parent == null ? Collections.synchronizedMap(new WeakHashMap<>()) : parent.locks;
     Consumer<MetricEvent> sink = options.onMetric();
+    PrometheusRegistry r = registry;
     this.runtime =
         options.toBuilder()
             .onMetric(
                 sink == null
-                    ? registry::record
+                    ? r::record
                     : e -> {
-                      registry.record(e);
+                      r.record(e);
                       sink.accept(e);
                     })
             .build();
@@ -80,34 +82,30 @@ public final class LlmClient {
   }
 
   /**
-   * A client over an endpoint, a {@link ClientOptions#chatModel()}, or in process when {@link
-   * ClientOptions#generate()} is set.
+   * A client over an endpoint ({@link ClientOptions#modelOptions()}) or a {@link
+   * ClientOptions#chatModel()}.
    *
    * @throws IllegalArgumentException when the base URL is not an http(s) URL, or no API key is
    *     configured or found for a remote endpoint
    */
   public static LlmClient create(ClientOptions options) {
     Objects.requireNonNull(options, "options");
+    return create(options, null);
+  }
+
+  private static LlmClient create(ClientOptions options, LlmClient parent) {
     if (options.chatModel() != null) {
       ChatModel m = options.chatModel();
-      return new LlmClient(options, m, m instanceof HttpChatModel h ? h.httpClient() : null);
-    }
-    if (options.generate() != null) {
-      PartGate gate = new PartGate(options.unsupportedParts(), options.maxPartBytes());
-      return new LlmClient(options, new GenerateModel(options.generate(), gate), null);
+      return new LlmClient(
+          options, m, m instanceof HttpChatModel h ? h.httpClient() : null, parent);
     }
     HttpChatModel m = new HttpChatModel(options.modelOptions());
-    return new LlmClient(options, m, m.httpClient());
+    return new LlmClient(options, m, m.httpClient(), parent);
   }
 
   /** A client running the loop on {@code chatModel}, asking it for {@code model}. */
   public static LlmClient create(String model, ChatModel chatModel) {
     return create(ClientOptions.builder().model(model).chatModel(chatModel).build());
-  }
-
-  /** The model every call of this client goes to. */
-  public ChatModel chatModel() {
-    return chatModel;
   }
 
   /**
@@ -116,6 +114,22 @@ public final class LlmClient {
    */
   public static LlmClient inProcess(String model, Generate generate) {
     return create(ClientOptions.builder().model(model).generate(generate).build());
+  }
+
+  /**
+   * A builder for a client derived from this one, as cheap as a few objects: it starts from these
+   * options, and shares this client's model (its HTTP client and connection pool), metrics
+   * registry, executor, sequential-tool locks and conversation locks. Change what differs (the
+   * system prompt, hooks, model id) and {@link Builder#build()}; an agent runtime makes one per
+   * agent this way.
+   */
+  public Builder newBuilder() {
+    return new Builder(this);
+  }
+
+  /** The model every call of this client goes to. */
+  public ChatModel chatModel() {
+    return chatModel;
   }
 
   /** The options this client was built from. */
@@ -150,7 +164,12 @@ public final class LlmClient {
     }
     return remembered(
         ask.id(),
+        storeOf(ask),
         history -> runOrStream(prompt, ask.runOptions().withHistory(history), ask.onText()));
+  }
+
+  private ConversationStore storeOf(AskOptions ask) {
+    return ask.store() != null ? ask.store() : options.store();
   }
 
   /** {@link #ask(String, AskOptions)} on conversation {@code id}. */
@@ -177,30 +196,29 @@ public final class LlmClient {
     CancelToken token = ask.cancel().child();
     RunStream stream = new RunStream(token);
     RunOptions ro = ask.runOptions().withCancel(token);
-    Threads.workers()
+    ConversationStore store = storeOf(ask);
+    options
+        .executor()
         .execute(
             () -> {
               try {
                 conversations.with(
                     ask.id(),
                     () ->
-                        options
-                            .store()
-                            .exclusive(
-                                ask.id(),
-                                () -> {
-                                  List<Message> history =
-                                      options.store().get(ask.id()).orElse(List.of());
-                                  return execute(
-                                      UserMessage.of(prompt),
-                                      ro.withHistory(history),
-                                      e -> {
-                                        if (e instanceof StreamEvent.Done d) {
-                                          save(ask.id(), d.result());
-                                        }
-                                        stream.emit(e);
-                                      });
-                                }));
+                        store.exclusive(
+                            ask.id(),
+                            () -> {
+                              List<Message> history = store.get(ask.id()).orElse(List.of());
+                              return execute(
+                                  UserMessage.of(prompt),
+                                  ro.withHistory(history),
+                                  e -> {
+                                    if (e instanceof StreamEvent.Done d) {
+                                      save(store, ask.id(), d.result());
+                                    }
+                                    stream.emit(e);
+                                  });
+                            }));
                 stream.end();
               } catch (Throwable t) {
                 stream.fail(t);
@@ -223,27 +241,26 @@ public final class LlmClient {
         });
   }
 
-  private RunResult remembered(String id, Function<List<Message>, RunResult> body) {
+  private RunResult remembered(
+      String id, ConversationStore store, Function<List<Message>, RunResult> body) {
     return conversations.with(
         id,
         () ->
-            options
-                .store()
-                .exclusive(
-                    id,
-                    () -> {
-                      RunResult r = body.apply(options.store().get(id).orElse(List.of()));
-                      save(id, r);
-                      return r;
-                    }));
+            store.exclusive(
+                id,
+                () -> {
+                  RunResult r = body.apply(store.get(id).orElse(List.of()));
+                  save(store, id, r);
+                  return r;
+                }));
   }
 
-  private void save(String id, RunResult result) {
+  private static void save(ConversationStore store, String id, RunResult result) {
     List<Message> messages =
         result.status() == RunStatus.PENDING
             ? result.messages()
             : Transcripts.balance(result.messages());
-    options.store().save(id, messages);
+    store.save(id, messages);
   }
 
   /**
@@ -301,7 +318,8 @@ public final class LlmClient {
     CancelToken token = runOptions.cancel().child();
     RunOptions ro = runOptions.withCancel(token);
     CompletableFuture<RunResult> future = new CompletableFuture<>();
-    Threads.workers()
+    options
+        .executor()
         .execute(
             () -> {
               try {
@@ -339,7 +357,8 @@ public final class LlmClient {
     CancelToken token = runOptions.cancel().child();
     RunStream stream = new RunStream(token);
     RunOptions ro = runOptions.withCancel(token);
-    Threads.workers()
+    options
+        .executor()
         .execute(
             () -> {
               try {
@@ -359,13 +378,16 @@ public final class LlmClient {
   public RunResult stream(String prompt, RunOptions runOptions, Consumer<StreamEvent> listener) {
     refuseInProcessStream();
     Objects.requireNonNull(listener, "listener");
-    Object lock = new Object();
+    ReentrantLock lock = new ReentrantLock();
     return execute(
         UserMessage.of(Objects.requireNonNull(prompt, "prompt")),
         runOptions,
         e -> {
-          synchronized (lock) {
+          lock.lock();
+          try {
             listener.accept(e);
+          } finally {
+            lock.unlock();
           }
         });
   }
@@ -373,7 +395,7 @@ public final class LlmClient {
   private void refuseInProcessStream() {
     if (!chatModel.streams()) {
       throw new UnsupportedOperationException(
-          options.generate() != null
+          chatModel instanceof GenerateModel
               ? "an in-process client cannot stream: generate returns a whole answer"
               : "this client's model cannot stream: its ChatModel.streams() is false");
     }
@@ -402,6 +424,7 @@ public final class LlmClient {
   public RunResult runWithAnswer(RunOptions runOptions, Request pending, Answer answer) {
     DurableResume plan = DurableResume.plan(runOptions.history(), pending, answer);
     return withContext(
+        runOptions.applyTo(runtime),
         runOptions,
         null,
         ctx -> new RunLoop(ctx, chatModel, plan.history(), false).run(plan::apply));
@@ -409,35 +432,39 @@ public final class LlmClient {
 
   private RunResult execute(
       UserMessage prompt, RunOptions runOptions, Consumer<StreamEvent> events) {
+    ClientOptions settings = runOptions.applyTo(runtime);
     List<Message> transcript = new ArrayList<>(runOptions.history());
     if (transcript.isEmpty()) {
-      String system = systemPrompt(runOptions.toolkit());
+      String system = systemPrompt(settings, runOptions.toolkit());
       if (!system.isEmpty()) {
         transcript.add(new SystemMessage(system));
       }
     }
     transcript.add(prompt);
     return withContext(
-        runOptions, events, ctx -> new RunLoop(ctx, chatModel, transcript, events != null).run());
+        settings,
+        runOptions,
+        events,
+        ctx -> new RunLoop(ctx, chatModel, transcript, events != null).run());
   }
 
   private RunResult withContext(
-      RunOptions runOptions, Consumer<StreamEvent> events, Function<RunContext, RunResult> body) {
+      ClientOptions settings,
+      RunOptions runOptions,
+      Consumer<StreamEvent> events,
+      Function<RunContext, RunResult> body) {
     CancelToken token = runOptions.cancel().child();
     Duration timeout = runOptions.timeout() != null ? runOptions.timeout() : options.timeout();
-    Instant deadline = timeout == null ? null : options.clock().instant().plus(timeout);
-    ScheduledFuture<?> timer =
+    Instant deadline = timeout == null ? null : settings.clock().instant().plus(timeout);
+    Scheduler.Timer timer =
         timeout == null
             ? null
-            : Threads.scheduler()
-                .schedule(
-                    () -> token.cancel(RunResult.LIMIT_TIMEOUT),
-                    timeout.toMillis(),
-                    TimeUnit.MILLISECONDS);
+            : settings.scheduler().schedule(timeout, () -> token.cancel(RunResult.LIMIT_TIMEOUT));
     try {
       RunContext ctx =
           new RunContext(
-              runtime,
+              settings,
+              settings.hooks().isEmpty() ? null : Hooks.of(settings.hooks().toArray(Hooks[]::new)),
               runOptions.toolkit(),
               token,
               deadline,
@@ -446,18 +473,135 @@ public final class LlmClient {
       return body.apply(ctx);
     } finally {
       if (timer != null) {
-        timer.cancel(false);
+        timer.cancel();
       }
     }
   }
 
   /** {@code systemPrompt + "\n\n" + skillsPrompt()}, leaving out empty parts. */
-  String systemPrompt(Toolkit toolkit) {
-    String a = options.systemPrompt() == null ? "" : options.systemPrompt();
+  private static String systemPrompt(ClientOptions settings, Toolkit toolkit) {
+    String a = settings.systemPrompt() == null ? "" : settings.systemPrompt();
     String b = toolkit.skillsPrompt() == null ? "" : toolkit.skillsPrompt();
     if (a.isEmpty()) {
       return b;
     }
     return b.isEmpty() ? a : a + "\n\n" + b;
+  }
+
+  /**
+   * Builds a client derived from another ({@link LlmClient#newBuilder()}): every setting starts as
+   * the parent's; the model, registry, executor and locks are shared unless the model or its wire
+   * settings are changed here (a new HTTP model still reuses the parent's HTTP client).
+   */
+  public static final class Builder {
+    private final LlmClient parent;
+    private final ClientOptions.Builder options;
+
+    private Builder(LlmClient parent) {
+      this.parent = parent;
+      this.options = parent.options.toBuilder();
+    }
+
+    /** The model id asked on every turn. */
+    public Builder model(String value) {
+      options.model(value);
+      return this;
+    }
+
+    /** Another model to call instead of the parent's. */
+    public Builder chatModel(ChatModel value) {
+      options.modelOptions(null);
+      options.chatModel(value);
+      return this;
+    }
+
+    /**
+     * Other wire settings; without an HTTP client of their own they reuse the parent's, so the
+     * connection pool stays shared.
+     */
+    public Builder modelOptions(ModelOptions value) {
+      options.chatModel(null);
+      options.modelOptions(value);
+      return this;
+    }
+
+    /** The system prompt. */
+    public Builder systemPrompt(String value) {
+      options.systemPrompt(value);
+      return this;
+    }
+
+    /** LLM round trips per run. */
+    public Builder maxTurns(int value) {
+      options.maxTurns(value);
+      return this;
+    }
+
+    /** Middleware replacing the parent's, composed in the order given. */
+    public Builder hooks(Hooks... values) {
+      options.hooks(values);
+      return this;
+    }
+
+    /** Middleware after the parent's (the parent's stay outermost). */
+    public Builder addHooks(Hooks... values) {
+      options.addHooks(values);
+      return this;
+    }
+
+    /** The metric sink (the shared registry records either way). */
+    public Builder onMetric(Consumer<MetricEvent> value) {
+      options.onMetric(value);
+      return this;
+    }
+
+    /** Resolves suspensions inline. */
+    public Builder waitFor(WaitFor value) {
+      options.waitFor(value);
+      return this;
+    }
+
+    /** The whole-run deadline. */
+    public Builder timeout(Duration value) {
+      options.timeout(value);
+      return this;
+    }
+
+    /** Tool calls of one turn at once. */
+    public Builder maxToolConcurrency(int value) {
+      options.maxToolConcurrency(value);
+      return this;
+    }
+
+    /** Where {@code ask} keeps transcripts. */
+    public Builder store(ConversationStore value) {
+      options.store(value);
+      return this;
+    }
+
+    /** Any other setting, on the options builder itself. */
+    public Builder configure(Consumer<ClientOptions.Builder> change) {
+      change.accept(options);
+      return this;
+    }
+
+    /** The derived client. */
+    public LlmClient build() {
+      ClientOptions built = options.build();
+      if (built.modelOptions() != null
+          && built.modelOptions().equals(parent.options.modelOptions())) {
+        // the wire settings are the parent's: keep its model (one HTTP client, one key lookup)
+        built = options.modelOptions(null).chatModel(parent.chatModel).build();
+      } else if (built.modelOptions() != null
+          && built.modelOptions().httpClient() == null
+          && built.modelOptions().transport() == null
+          && parent.http != null) {
+        built =
+            options
+                .modelOptions(built.modelOptions().toBuilder().httpClient(parent.http).build())
+                .build();
+      }
+      return LlmClient.create(built, parent);
+    }
   }
 }

@@ -5,6 +5,7 @@ import dev.toolnexus.client.retry.RetryDecision;
 import dev.toolnexus.client.retry.RetryInfo;
 import dev.toolnexus.client.retry.RetryPolicy;
 import dev.toolnexus.client.retry.Sleeper;
+import dev.toolnexus.time.Scheduler;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.Collections;
@@ -38,7 +39,10 @@ import java.util.function.UnaryOperator;
  * @param retryPolicy how many retries, the backoff base and the retryable statuses
  * @param onError decides retry or fail per failed attempt (bounded by the policy); null for the
  *     default: retry exactly the retryable ones
- * @param sleeper how the model waits between attempts; default {@link Sleeper#system()}
+ * @param sleeper how the model waits between attempts; null for the scheduler's {@link
+ *     Scheduler#sleep}
+ * @param scheduler the clock and timers of retry waits; default {@link Scheduler#system()} (a test
+ *     passes a virtual one, so backoff costs no wall time)
  * @param requestParams keys merged into every body (a key here wins); {@code messages}, {@code
  *     tools} and {@code stream} are stripped with a warning
  * @param bodyTransform rewrites the assembled body just before it is written; null for none
@@ -58,6 +62,7 @@ public record ModelOptions(
     RetryPolicy retryPolicy,
     Function<RetryInfo, RetryDecision> onError,
     Sleeper sleeper,
+    Scheduler scheduler,
     Map<String, Object> requestParams,
     UnaryOperator<Map<String, Object>> bodyTransform,
     int maxTokens,
@@ -83,7 +88,7 @@ public record ModelOptions(
         retryPolicy == null
             ? RetryPolicy.of(RetryPolicy.DEFAULT_RETRIES, RetryPolicy.DEFAULT_BASE_MS, Set.of())
             : retryPolicy;
-    sleeper = sleeper == null ? Sleeper.system() : sleeper;
+    scheduler = scheduler == null ? Scheduler.system() : scheduler;
     requestParams = RequestParams.sanitize(requestParams, style);
     unsupportedParts = unsupportedParts == null ? UnsupportedParts.BY_PROVENANCE : unsupportedParts;
     if (maxPartBytes < 0) {
@@ -112,6 +117,7 @@ public record ModelOptions(
     b.retryableStatuses = retryPolicy.statuses();
     b.onError = onError;
     b.sleeper = sleeper;
+    b.scheduler = scheduler;
     b.requestParams = requestParams;
     b.bodyTransform = bodyTransform;
     b.maxTokens = maxTokens;
@@ -149,6 +155,7 @@ public record ModelOptions(
     private Set<Integer> retryableStatuses;
     private Function<RetryInfo, RetryDecision> onError;
     private Sleeper sleeper;
+    private Scheduler scheduler;
     private Map<String, Object> requestParams;
     private UnaryOperator<Map<String, Object>> bodyTransform;
     private int maxTokens = DEFAULT_MAX_TOKENS;
@@ -255,6 +262,20 @@ public record ModelOptions(
       return this;
     }
 
+    /** The clock and timers of retry waits (a test passes a virtual one). */
+    public Builder scheduler(Scheduler value) {
+      this.scheduler = value;
+      return this;
+    }
+
+    /** The scheduler, unless one was set: how a client hands down its own. */
+    Builder schedulerIfUnset(Scheduler value) {
+      if (this.scheduler == null) {
+        this.scheduler = value;
+      }
+      return this;
+    }
+
     /** Keys shallow-merged into every body after the model's own (a key here wins). */
     public Builder requestParams(Map<String, Object> value) {
       this.requestParams = value;
@@ -305,6 +326,7 @@ public record ModelOptions(
           RetryPolicy.of(retries, retryBaseMs, retryableStatuses),
           onError,
           sleeper,
+          scheduler,
           requestParams,
           bodyTransform,
           maxTokens,

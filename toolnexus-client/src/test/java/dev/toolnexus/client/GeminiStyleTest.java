@@ -345,7 +345,8 @@ class GeminiStyleTest {
   void baseUrlDefaultsToTheGenerativeLanguageApi() {
     ClientOptions options =
         ClientOptions.builder().style("gemini").model("gemini-3-flash").apiKey("k").build();
-    assertThat(options.baseUrl()).isEqualTo("https://generativelanguage.googleapis.com/v1beta");
+    assertThat(options.modelOptions().baseUrl())
+        .isEqualTo("https://generativelanguage.googleapis.com/v1beta");
   }
 
   @Test

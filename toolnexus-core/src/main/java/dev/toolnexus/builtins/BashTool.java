@@ -4,6 +4,7 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.internal.Threads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

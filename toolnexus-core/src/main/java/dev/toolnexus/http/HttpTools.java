@@ -1,11 +1,9 @@
 package dev.toolnexus.http;
 
-import java.lang.reflect.Method;
+import dev.toolnexus.internal.Threads;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.concurrent.Executor;
 
 /**
  * Entry points for HTTP tools: OpenAPI 3.0 / 3.1 import ({@link #fromOpenApi}) and the one shared
@@ -72,19 +70,8 @@ public final class HttpTools {
 
     private static HttpClient create() {
       HttpClient.Builder b = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER);
-      virtualThreads().ifPresent(b::executor);
+      b.executor(Threads.workers());
       return b.build();
-    }
-
-    /** Executors.newVirtualThreadPerTaskExecutor() on JDK 21+, looked up since we build for 17. */
-    private static Optional<Executor> virtualThreads() {
-      try {
-        Method m =
-            java.util.concurrent.Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
-        return Optional.of((Executor) m.invoke(null));
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        return Optional.empty();
-      }
     }
   }
 }

@@ -29,6 +29,24 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeOwnModelExampleIsTheCompiledOwnModelSource() throws IOException {
+    assertThat(readmeBlock("## Bring your own model"))
+        .isEqualTo(region("OwnModel.java", "ownmodel"));
+  }
+
+  @Test
+  void ownModelExampleRunsTheLoopOnAUserModelAndADerivedClient() {
+    List<String> lines = capture(() -> OwnModel.main(new String[0]));
+
+    assertThat(lines)
+        .containsExactly(
+            "calling get_weather {city=Pune}",
+            "It is sunny in Pune. (2 turns)",
+            "calling get_weather {city=Pune}",
+            "It is sunny in Pune.");
+  }
+
+  @Test
   void quickstartPrintsTheOpenAiSchemaAndTheToolOutput() {
     List<String> lines = capture(() -> Quickstart.main(new String[0]));
 

@@ -2,8 +2,8 @@ package dev.toolnexus.mcp;
 
 import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.Tool;
+import dev.toolnexus.internal.Threads;
 import dev.toolnexus.mcp.internal.ServerConnection;
-import dev.toolnexus.mcp.internal.Threads;
 import dev.toolnexus.mcp.internal.UniqueNames;
 import dev.toolnexus.spi.McpConnection;
 import java.util.ArrayList;

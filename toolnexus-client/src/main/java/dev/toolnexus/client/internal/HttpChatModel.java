@@ -65,7 +65,11 @@ public final class HttpChatModel implements ChatModel {
                     .build();
     this.transport = options.transport() != null ? options.transport() : LlmTransport.of(http);
     this.gate = new PartGate(options.unsupportedParts(), options.maxPartBytes());
-    this.retrier = new Retrier(options.retryPolicy(), options.onError(), options.sleeper());
+    this.retrier =
+        new Retrier(
+            options.retryPolicy(),
+            options.onError(),
+            options.sleeper() != null ? options.sleeper() : options.scheduler()::sleep);
   }
 
   /** The wire settings. */

@@ -1,5 +1,6 @@
 package dev.toolnexus.client.internal;
 
+import dev.toolnexus.internal.Threads;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,8 +24,7 @@ final class IdleWatchdog extends FilterInputStream {
     this.idleNanos = idle.toNanos();
     long period = Math.max(10, Math.min(1000, idle.toMillis() / 4));
     this.check =
-        Threads.scheduler()
-            .scheduleAtFixedRate(this::checkIdle, period, period, TimeUnit.MILLISECONDS);
+        Threads.timer().scheduleAtFixedRate(this::checkIdle, period, period, TimeUnit.MILLISECONDS);
   }
 
   private void checkIdle() {

@@ -4,6 +4,7 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.ClientOptions;
+import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.MetricEvent;
 import dev.toolnexus.client.StreamEvent;
 import java.time.Duration;
@@ -17,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What one run shares between the loop and its tool calls.
  *
- * @param options the client's options
+ * @param options the client's options with the run's overrides applied
+ * @param hooks the run's hooks composed into one; null when there are none
  * @param toolkit the run's tools
  * @param cancel the run's token (external cancel, deadline, stream close)
  * @param deadline when the run's deadline passes; null for none
@@ -26,6 +28,7 @@ import org.slf4j.LoggerFactory;
  */
 public record RunContext(
     ClientOptions options,
+    Hooks hooks,
     Toolkit toolkit,
     CancelToken cancel,
     Instant deadline,

@@ -82,7 +82,12 @@ public final class RunLoop {
         ChatResponse parsed = callModel(turn);
         messages.add(parsed.message());
         if (parsed.toolCalls().isEmpty()) {
-          return finish(parsed.text(), RunStatus.DONE, null, null);
+          String feedback = completion(parsed.text(), turn);
+          if (feedback == null) {
+            return finish(parsed.text(), RunStatus.DONE, null, null);
+          }
+          messages.add(Message.UserMessage.of(feedback));
+          continue;
         }
         for (ToolCall c : parsed.toolCalls()) {
           Map<String, Object> shown;
@@ -118,6 +123,20 @@ public final class RunLoop {
     }
   }
 
+  /** The completion gate's feedback on an answer; null accepts it. */
+  private String completion(String text, int turn) {
+    if (ctx.hooks() == null) {
+      return null;
+    }
+    try {
+      return ctx.hooks().onCompletion(new Hooks.CompletionEvent(text, List.copyOf(messages), turn));
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new HookException("onCompletion", e);
+    }
+  }
+
   private CancellationException cancelled(RuntimeException cause) {
     CancellationException c = new CancellationException("run " + ctx.cancel().reason());
     c.initCause(cause);
@@ -126,7 +145,7 @@ public final class RunLoop {
 
   private ChatResponse callModel(int turn) {
     String model = ctx.options().model();
-    Hooks hooks = ctx.options().hooks();
+    Hooks hooks = ctx.hooks();
     if (hooks != null) {
       Hooks.LlmOverride ov;
       try {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -66,17 +67,18 @@ public final class ToolStep {
     List<Future<Outcome>> futures = new ArrayList<>(calls.size());
     // The first call runs on this thread while the others run on workers: one hand-off fewer.
     for (ToolCall call : calls.subList(1, calls.size())) {
-      futures.add(
-          Threads.workers()
-              .submit(
-                  () -> {
-                    slots.acquire();
-                    try {
-                      return runOne(call);
-                    } finally {
-                      slots.release();
-                    }
-                  }));
+      FutureTask<Outcome> task =
+          new FutureTask<>(
+              () -> {
+                slots.acquire();
+                try {
+                  return runOne(call);
+                } finally {
+                  slots.release();
+                }
+              });
+      futures.add(task);
+      ctx.options().executor().execute(task);
     }
     List<Outcome> out = new ArrayList<>(calls.size());
     try {
@@ -125,7 +127,7 @@ public final class ToolStep {
       emit(call.name(), bad, t0);
       return new Outcome(call, Map.of(), bad, null);
     }
-    Hooks hooks = ctx.options().hooks();
+    Hooks hooks = ctx.hooks();
     ToolResult result = null;
     boolean shortCircuit = false;
     if (hooks != null) {
@@ -197,7 +199,7 @@ public final class ToolStep {
   }
 
   private ToolResult afterTool(ToolCall call, Map<String, Object> args, ToolResult result) {
-    Hooks hooks = ctx.options().hooks();
+    Hooks hooks = ctx.hooks();
     if (hooks == null || result.isPending()) {
       return result;
     }

@@ -13,12 +13,11 @@ import dev.toolnexus.client.MetricEvent;
 import dev.toolnexus.client.TranslateRequest;
 import dev.toolnexus.client.TranslateResult;
 import dev.toolnexus.client.Usage;
+import dev.toolnexus.time.Scheduler;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +49,8 @@ public final class Translator {
     List<Message> messages = OpenAiInbound.messages(request.messages(), request.system());
     List<Map<String, Object>> tools = chatModel.declare(declared);
     String model = options.model();
-    Hooks hooks = options.hooks();
+    Hooks hooks =
+        options.hooks().isEmpty() ? null : Hooks.of(options.hooks().toArray(Hooks[]::new));
     if (hooks != null) {
       Hooks.LlmOverride ov;
       try {
@@ -67,14 +67,10 @@ public final class Translator {
       }
     }
     CancelToken cancel = request.cancel().child();
-    ScheduledFuture<?> timer =
+    Scheduler.Timer timer =
         options.timeout() == null
             ? null
-            : Threads.scheduler()
-                .schedule(
-                    () -> cancel.cancel("timeout"),
-                    options.timeout().toMillis(),
-                    TimeUnit.MILLISECONDS);
+            : options.scheduler().schedule(options.timeout(), () -> cancel.cancel("timeout"));
     long t0 = options.clock().millis();
     ChatResponse turn;
     try {
@@ -86,7 +82,7 @@ public final class Translator {
       throw e;
     } finally {
       if (timer != null) {
-        timer.cancel(false);
+        timer.cancel();
       }
     }
     Usage u = turn.usage();

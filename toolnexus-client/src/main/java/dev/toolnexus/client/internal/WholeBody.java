@@ -1,5 +1,6 @@
 package dev.toolnexus.client.internal;
 
+import dev.toolnexus.internal.Threads;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -91,7 +92,7 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
                 }
               });
       this.check =
-          Threads.scheduler()
+          Threads.timer()
               .scheduleAtFixedRate(
                   this::checkIdle, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
       result.whenComplete((b, e) -> check.cancel(false));

@@ -1,6 +1,7 @@
 package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.internal.BoundedLines;
+import dev.toolnexus.internal.Threads;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,7 +46,8 @@ public final class StdioProcessTransport implements McpClientTransport {
   private final String cwd;
   private final McpJsonMapper json;
   private final long maxMessageBytes;
-  private final Object writeLock = new Object();
+  // held across a blocking pipe write: a lock, not a monitor, so virtual threads do not pin
+  private final ReentrantLock writeLock = new ReentrantLock();
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private final CompletableFuture<String> exited = new CompletableFuture<>();
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -124,14 +127,15 @@ public final class StdioProcessTransport implements McpClientTransport {
           }
           byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
           // one writer at a time: concurrent calls must never interleave or drop a message
-          synchronized (writeLock) {
-            try {
-              stdin.write(bytes);
-              stdin.flush();
-            } catch (IOException e) {
-              throw new McpTransportException(
-                  "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
-            }
+          writeLock.lock();
+          try {
+            stdin.write(bytes);
+            stdin.flush();
+          } catch (IOException e) {
+            throw new McpTransportException(
+                "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
+          } finally {
+            writeLock.unlock();
           }
         });
   }
@@ -282,8 +286,11 @@ public final class StdioProcessTransport implements McpClientTransport {
     }
     List<ProcessHandle> tree = process.descendants().toList();
     try {
-      synchronized (writeLock) {
+      writeLock.lock();
+      try {
         stdin.close();
+      } finally {
+        writeLock.unlock();
       }
     } catch (IOException e) {
       // already gone

@@ -2,6 +2,7 @@ package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.internal.BoundedLines;
 import dev.toolnexus.internal.Redactor;
+import dev.toolnexus.internal.Threads;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;

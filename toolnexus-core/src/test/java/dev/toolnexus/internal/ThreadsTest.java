@@ -1,4 +1,4 @@
-package dev.toolnexus.client.internal;
+package dev.toolnexus.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,5 +17,17 @@ class ThreadsTest {
     } else {
       assertThat(name.get()).contains("toolnexus-worker");
     }
+  }
+
+  @Test
+  void startNamesTheThreadAndRunsTheTask() throws Exception {
+    java.util.concurrent.CompletableFuture<String> seen =
+        new java.util.concurrent.CompletableFuture<>();
+    Thread t =
+        Threads.start("toolnexus-test", () -> seen.complete(Thread.currentThread().getName()));
+    t.join();
+
+    assertThat(seen.get()).isEqualTo("toolnexus-test");
+    assertThat(t.isDaemon()).isTrue();
   }
 }

@@ -1,0 +1,345 @@
+package dev.toolnexus.agents;
+
+import dev.toolnexus.Answer;
+import dev.toolnexus.Source;
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolResult;
+import dev.toolnexus.WaitFor;
+import dev.toolnexus.client.Hooks;
+import dev.toolnexus.client.LlmClient;
+import dev.toolnexus.client.MetricEvent;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * An agent declared in a few lines: what it does, the tools it uses, its soul (system prompt), the
+ * team it may delegate to, its budget and its model ({@code inherit}: the host client's). {@link
+ * #run} runs it once on a fresh runtime; {@link #asTool} makes it one {@link Tool} for any toolkit,
+ * so an agent plugs in wherever a tool does.
+ *
+ * <pre>{@code
+ * Agent explore = Agent.builder("explore").does("read-only research").uses(lookup).build();
+ * Agent coder = Agent.builder("coder").does("implements changes").soul("You fix bugs surgically.")
+ *     .team(explore).budget(Budget.NONE.withMaxTokens(50_000)).client(client).build();
+ * TaskResult r = coder.run("fix the failing test");
+ * }</pre>
+ *
+ * <p>A run that ends {@code pending} stays parked: {@link #resume} with the answer continues it.
+ */
+public final class Agent {
+  private final AgentDef def;
+  private final List<Agent> team;
+  private final LlmClient client;
+  private final Map<String, AgentRuntime> parked = new ConcurrentHashMap<>();
+
+  private Agent(AgentDef def, List<Agent> team, LlmClient client) {
+    this.def = def;
+    this.team = team;
+    this.client = client;
+  }
+
+  /** Starts declaring an agent called {@code name}. */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** The agent's name. */
+  public String name() {
+    return def.name();
+  }
+
+  /** The definition a runtime spawns this agent from. */
+  public AgentDef def() {
+    return def;
+  }
+
+  /**
+   * This agent and every agent reachable through teams, by name (sorted): exactly what a runtime
+   * running this agent needs.
+   *
+   * @throws IllegalArgumentException when two different agents share a name
+   */
+  public Map<String, AgentDef> registry() {
+    Map<String, AgentDef> out = new TreeMap<>();
+    Map<String, Agent> seen = new LinkedHashMap<>();
+    collect(this, seen);
+    seen.forEach((n, a) -> out.put(n, a.def));
+    return out;
+  }
+
+  private static void collect(Agent a, Map<String, Agent> seen) {
+    Agent before = seen.putIfAbsent(a.name(), a);
+    if (before != null) {
+      if (before != a) {
+        throw new IllegalArgumentException(
+            "two different agents are called " + a.name() + "; agent names must be unique");
+      }
+      return;
+    }
+    for (Agent member : a.team) {
+      collect(member, seen);
+    }
+  }
+
+  /** A runtime over {@code host} whose registry is this agent's reachable team graph. */
+  public AgentRuntime runtime(LlmClient host) {
+    return AgentRuntime.builder(host).agents(registry().values()).build();
+  }
+
+  /**
+   * Runs the agent once on the client given to the builder; see {@link #run(LlmClient, String)}.
+   *
+   * @throws IllegalStateException when the builder was given no client
+   */
+  public TaskResult run(String prompt) {
+    return run(requireClient(), prompt);
+  }
+
+  /**
+   * Runs the agent once: a fresh runtime, one handle, one turn with {@code prompt}, then the
+   * runtime is closed, unless the result is {@code pending}: then the tree stays parked until
+   * {@link #resume} answers it. Failures come back as results, never as exceptions.
+   */
+  public TaskResult run(LlmClient host, String prompt) {
+    Objects.requireNonNull(prompt, "prompt");
+    AgentRuntime rt = runtime(host);
+    TaskResult r;
+    try {
+      Handle h = rt.spawn(rt.root(), name());
+      rt.wake(h, prompt);
+      r = rt.wait(h);
+    } catch (RuntimeException e) {
+      rt.close();
+      throw e;
+    }
+    return park(rt, r);
+  }
+
+  /**
+   * Continues a parked run with the answer to its pending request.
+   *
+   * @throws AgentException when no parked run waits on that request
+   */
+  public TaskResult resume(Answer answer) {
+    AgentRuntime rt = parked.remove(answer.id());
+    if (rt == null) {
+      throw new AgentException(
+          "no run of " + name() + " waits on request " + answer.id() + " (it may be answered)");
+    }
+    return park(rt, rt.resume(answer));
+  }
+
+  private TaskResult park(AgentRuntime rt, TaskResult r) {
+    if (r.status() == TaskStatus.PENDING) {
+      parked.put(r.pending().id(), rt);
+    } else {
+      rt.close();
+    }
+    return r;
+  }
+
+  /** This agent as a tool over the builder's client; see {@link #asTool(LlmClient)}. */
+  public Tool asTool() {
+    return asTool(requireClient());
+  }
+
+  /**
+   * This agent as one tool: {@code {name, description: does, input {prompt}}}. A call runs the
+   * agent once and returns only its final text, with {@code agent}, {@code turns} and {@code
+   * totalTokens} metadata. A pending run stays a suspension (the request rides {@code
+   * metadata.pending}); the retry that carries the answer resumes it.
+   */
+  public Tool asTool(LlmClient host) {
+    Map<String, Object> schema =
+        Map.of(
+            "type",
+            "object",
+            "properties",
+            Map.of("prompt", Map.of("type", "string", "description", "The task for this agent")),
+            "required",
+            List.of("prompt"));
+    return new Tool() {
+      @Override
+      public String name() {
+        return Agent.this.name();
+      }
+
+      @Override
+      public String description() {
+        return def.does();
+      }
+
+      @Override
+      public Map<String, Object> inputSchema() {
+        return schema;
+      }
+
+      @Override
+      public Source source() {
+        return Source.AGENT;
+      }
+
+      @Override
+      public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
+        Answer answer = ctx.answer();
+        TaskResult r =
+            answer != null && parked.containsKey(answer.id())
+                ? resume(answer)
+                : run(host, String.valueOf(args.getOrDefault("prompt", "")));
+        if (r.status() == TaskStatus.PENDING) {
+          return ToolResult.pending(r.pending(), r.pending().prompt());
+        }
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("agent", name());
+        meta.put("turns", r.turns());
+        meta.put("totalTokens", r.totalTokens());
+        return new ToolResult(r.text(), r.isError(), List.of(), meta);
+      }
+    };
+  }
+
+  private LlmClient requireClient() {
+    if (client == null) {
+      throw new IllegalStateException(
+          "agent " + name() + " has no client: give one to Agent.builder(..).client(..)");
+    }
+    return client;
+  }
+
+  /** Declares an {@link Agent}. */
+  public static final class Builder {
+    private final AgentDef.Builder def;
+    private final String name;
+    private final List<Tool> tools = new ArrayList<>();
+    private final List<Agent> team = new ArrayList<>();
+    private LlmClient client;
+
+    private Builder(String name) {
+      this.name = name;
+      this.def = AgentDef.builder(name);
+    }
+
+    /** What the agent is for, in the words a delegating model reads (required). */
+    public Builder does(String value) {
+      def.does(value);
+      return this;
+    }
+
+    /** The tools the agent may call (its whole view of the world). */
+    public Builder uses(Tool... values) {
+      tools.addAll(List.of(values));
+      return this;
+    }
+
+    /** The tools the agent may call. */
+    public Builder uses(List<? extends Tool> values) {
+      tools.addAll(values);
+      return this;
+    }
+
+    /** The agent's system prompt. */
+    public Builder soul(String value) {
+      def.soul(value);
+      return this;
+    }
+
+    /**
+     * The agent's system prompt, read now from a file.
+     *
+     * @throws UncheckedIOException naming the file when it cannot be read
+     */
+    public Builder soulFile(Path file) {
+      try {
+        def.soul(Files.readString(file));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read the soul file " + file + ": " + e, e);
+      }
+      return this;
+    }
+
+    /** The agents it may delegate to with the {@code task} tool; none means no {@code task}. */
+    public Builder team(Agent... members) {
+      team.addAll(List.of(members));
+      return this;
+    }
+
+    /** Its own limits. */
+    public Builder budget(Budget value) {
+      def.budget(value);
+      return this;
+    }
+
+    /** The model id; {@code inherit} (the default) uses the host client's. */
+    public Builder model(String value) {
+      def.model(value);
+      return this;
+    }
+
+    /** Answers suspensions raised in its subtree. */
+    public Builder waitFor(WaitFor value) {
+      def.waitFor(value);
+      return this;
+    }
+
+    /** Runs once per spawned handle, before its first turn. */
+    public Builder onSpawn(Consumer<Handle> value) {
+      def.onSpawn(value);
+      return this;
+    }
+
+    /** Runs when a handle of this agent closes. */
+    public Builder onClose(BiConsumer<Handle, CloseReason> value) {
+      def.onClose(value);
+      return this;
+    }
+
+    /** Hooks for this agent's model calls (replacing a runtime's). */
+    public Builder hooks(Hooks value) {
+      def.hooks(value);
+      return this;
+    }
+
+    /** A metric sink for this agent's runs (replacing a runtime's). */
+    public Builder onMetric(Consumer<MetricEvent> value) {
+      def.onMetric(value);
+      return this;
+    }
+
+    /** Decides stop, extend or suspend when one of its own limits runs out. */
+    public Builder onBudget(java.util.function.Function<BudgetInfo, BudgetDecision> value) {
+      def.onBudget(value);
+      return this;
+    }
+
+    /** The host client {@link #run(String)} and {@link #asTool()} use. */
+    public Builder client(LlmClient value) {
+      this.client = value;
+      return this;
+    }
+
+    /**
+     * The agent.
+     *
+     * @throws IllegalArgumentException when {@code does} is missing
+     */
+    public Agent build() {
+      AgentDef built = def.tools(tools).team(team.stream().map(Agent::name).toList()).build();
+      if (built.does().isBlank()) {
+        throw new IllegalArgumentException("agent " + name + " needs does(..): what it is for");
+      }
+      return new Agent(built, List.copyOf(team), client);
+    }
+  }
+}

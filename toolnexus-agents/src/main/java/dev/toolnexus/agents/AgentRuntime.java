@@ -1,0 +1,903 @@
+package dev.toolnexus.agents;
+
+import dev.toolnexus.Answer;
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.agents.internal.InboxText;
+import dev.toolnexus.agents.internal.TurnGate;
+import dev.toolnexus.client.Hooks;
+import dev.toolnexus.client.LlmClient;
+import dev.toolnexus.client.MetricEvent;
+import dev.toolnexus.client.memory.ConversationStore;
+import dev.toolnexus.client.memory.InMemoryConversationStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * A tree of live agents. The host holds the {@link #root()} and acts through six verbs — {@link
+ * #spawn}, {@link #post}, {@link #wake}, {@link #wait}, {@link #interrupt}, {@link #close} — plus
+ * the read-only {@link #list} and {@link #inspect}. Models reach the same machinery through the
+ * {@code task} tool of any agent that has a team.
+ *
+ * <p>The runtime owns one conversation store for every handle (the conversation id is the handle
+ * id), one clock for every timeout and deadline, the handle table, and a name-sorted registry. Its
+ * model calls go to the host client's own {@link dev.toolnexus.client.ChatModel} (same endpoint,
+ * transport and retries, or its in-process model), each call passing a runtime-wide gate of {@code
+ * maxConcurrentTurns}. Failures between handles travel as results; only verbs called by the host
+ * throw ({@link AgentException}).
+ */
+public final class AgentRuntime implements AutoCloseable {
+  /** The default inbox capacity per handle. */
+  public static final int DEFAULT_INBOX_CAP = 8;
+
+  /** The default number of model calls in flight across the whole tree. */
+  public static final int DEFAULT_MAX_CONCURRENT_TURNS = 8;
+
+  /** The default grace a running turn gets on a graceful close before it is interrupted. */
+  public static final Duration DEFAULT_SHUTDOWN = Duration.ofSeconds(2);
+
+  final ReentrantLock lock = new ReentrantLock();
+  final Map<String, AgentDef> registry;
+  final LlmClient host;
+  final ConversationStore store;
+  final RuntimeClock clock;
+  final TurnGate gate;
+  final Hooks hooks;
+  final Consumer<MetricEvent> onMetric;
+  final Function<BudgetInfo, BudgetDecision> onBudget;
+  private final int inboxCap;
+  private final long shutdownMs;
+  private final Handle.Defaults defaults;
+  private final List<String> trace = new ArrayList<>();
+  private final Handle root;
+  final TurnRunner runner;
+
+  private AgentRuntime(Builder b) {
+    this.registry = new TreeMap<>(b.registry);
+    this.host = Objects.requireNonNull(b.host, "host client");
+    this.store = b.store != null ? b.store : new InMemoryConversationStore();
+    this.clock = b.clock != null ? b.clock : RuntimeClock.system();
+    this.gate = new TurnGate(b.maxConcurrentTurns);
+    this.hooks = b.hooks;
+    this.onMetric = b.onMetric;
+    this.onBudget = b.onBudget;
+    this.inboxCap = b.inboxCap;
+    this.shutdownMs = b.shutdown.toMillis();
+    this.defaults = new Handle.Defaults(b.defaultMaxTurns, 8, 3);
+    AgentDef rootDef = AgentDef.builder("root").does("the runtime root").build();
+    this.root = new Handle("root", rootDef, null, lock, clock.millis(), defaults);
+    this.runner = new TurnRunner(this);
+    for (AgentDef def : registry.values()) {
+      for (String member : def.team()) {
+        if (!registry.containsKey(member)) {
+          throw new IllegalArgumentException(
+              "agent " + def.name() + " has " + member + " in its team, which is not registered");
+        }
+      }
+    }
+  }
+
+  /** A builder over the host client whose model, transport and settings agents derive from. */
+  public static Builder builder(LlmClient host) {
+    return new Builder(host);
+  }
+
+  /** The root handle: spawn top-level agents under it. */
+  public Handle root() {
+    return root;
+  }
+
+  /** The registered definitions, sorted by name. */
+  public Map<String, AgentDef> registry() {
+    return java.util.Collections.unmodifiableMap(registry);
+  }
+
+  /** The one store every handle's transcript lives in (conversation id = handle id). */
+  public ConversationStore conversationStore() {
+    return store;
+  }
+
+  /** The runtime's clock. */
+  public RuntimeClock clock() {
+    return clock;
+  }
+
+  // ---- spawn ----------------------------------------------------------------------------------
+
+  /** Spawns {@code defName} under {@code parent} with the definition's own budget. */
+  public Handle spawn(Handle parent, String defName) {
+    return spawn(parent, defName, null);
+  }
+
+  /**
+   * Spawns a child: a deterministic id ({@code <parent>/<name>.<n>}, one counter per parent), its
+   * pools carved as {@code min(own, parent remaining)}; depth, child count and the ancestors' pools
+   * are checked here.
+   *
+   * @param budget fields that override the definition's budget; null for none
+   * @throws AgentException naming the unknown agent, the closed parent or the limit reached
+   */
+  public Handle spawn(Handle parent, String defName, Budget budget) {
+    Handle child;
+    lock.lock();
+    try {
+      child = spawnLocked(parent, defName, budget);
+    } finally {
+      lock.unlock();
+    }
+    runOnSpawn(child);
+    return child;
+  }
+
+  /** Runs the definition's {@code onSpawn}, before the handle's first turn; a failure is traced. */
+  void runOnSpawn(Handle child) {
+    Consumer<Handle> onSpawn = child.def.onSpawn();
+    if (onSpawn != null) {
+      try {
+        onSpawn.accept(child);
+      } catch (RuntimeException e) {
+        trace(child, "onSpawn failed: " + dev.toolnexus.internal.Errors.message(e));
+      }
+    }
+  }
+
+  Handle spawnLocked(Handle parent, String defName, Budget budget) {
+    AgentDef def = registry.get(defName);
+    if (def == null) {
+      throw new AgentException(
+          "unknown agent \""
+              + defName
+              + "\" (known: "
+              + String.join(", ", registry.keySet())
+              + ")");
+    }
+    if (parent.state == HandleState.CLOSED || parent.closing) {
+      throw new AgentException("cannot spawn under " + parent.id + ": it is closed");
+    }
+    if (parent.depth + 1 > parent.maxDepth) {
+      throw new AgentException(
+          "maxDepth " + parent.maxDepth + " reached: " + parent.id + " may not spawn deeper",
+          Limit.MAX_DEPTH);
+    }
+    if (parent.children.size() >= parent.maxChildren) {
+      throw new AgentException(
+          "maxChildren "
+              + parent.maxChildren
+              + " reached: "
+              + parent.id
+              + " may not spawn another child",
+          Limit.MAX_CHILDREN);
+    }
+    Limit limit = poolLimit(parent);
+    if (limit != null) {
+      throw new AgentException("budget exhausted (" + limit + "); spawn refused", limit);
+    }
+    String id = parent.id + "/" + defName + "." + (++parent.seq);
+    AgentDef effective =
+        budget == null ? def : def.toBuilder().budget(def.budget().overriddenBy(budget)).build();
+    Handle child = new Handle(id, effective, parent, lock, clock.millis(), defaults);
+    parent.children.add(child);
+    trace(child, "spawned (depth " + child.depth + ")");
+    return child;
+  }
+
+  // ---- post -----------------------------------------------------------------------------------
+
+  /** Posts text from outside the tree; see {@link #post(Handle, InboxItem)}. */
+  public void post(Handle h, String text) {
+    post(h, InboxItem.external(text));
+  }
+
+  /**
+   * Appends an item to the inbox without any state change; it reaches the agent with its next wake.
+   *
+   * @throws AgentException when the inbox is full or the handle is closed (loud, never dropped)
+   */
+  public void post(Handle h, InboxItem item) {
+    Objects.requireNonNull(item, "item");
+    lock.lock();
+    try {
+      if (h.state == HandleState.CLOSED || h.closing) {
+        throw new AgentException("inbox of " + h.id + " is closed");
+      }
+      if (h.inbox.size() >= inboxCap) {
+        trace(h, "post REJECTED (inbox full, cap " + inboxCap + ") from " + item.from());
+        throw new AgentException("inbox full: " + h.id + " holds " + inboxCap + " items");
+      }
+      h.inbox.add(item);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---- wake -----------------------------------------------------------------------------------
+
+  /** Wakes the handle to drain its inbox; see {@link #wake(Handle, String)}. */
+  public void wake(Handle h) {
+    wake(h, null);
+  }
+
+  /**
+   * Starts a turn ({@code idle → running}) whose input is the prompt followed by the whole inbox.
+   * Admission is one atomic step: the ancestors' pools and the turn cap are checked, a concurrency
+   * slot of the parent is taken (or the wake queues behind its running siblings), and the state
+   * flips. A refused admission settles an {@code incomplete} result naming the limit. Waking a
+   * running or suspended handle does nothing: a suspended one runs again only through its answer.
+   *
+   * @throws AgentException when the handle is closed
+   */
+  public void wake(Handle h, String prompt) {
+    String input;
+    lock.lock();
+    try {
+      if (h.state == HandleState.CLOSED || h.closing) {
+        throw new AgentException("cannot wake " + h.id + ": it is closed");
+      }
+      if (h.state != HandleState.IDLE || h.queued) {
+        return;
+      }
+      if (h.next == null) {
+        h.next = new CompletableFuture<>();
+      }
+      Handle p = h.parent;
+      if (p != null && p.runningChildren >= p.maxConcurrent) {
+        h.queued = true;
+        p.wakeQueue.add(new Handle.QueuedWake(h, prompt));
+        trace(h, "wake QUEUED (parent runs " + p.maxConcurrent + " at once)");
+        return;
+      }
+      Limit limit = admissionLimit(h);
+      if (limit == Limit.MAX_TURNS
+          && poolLimit(h) == null
+          && runner.decide(h, limit) == BudgetDecision.EXTEND) {
+        runner.extend(h, limit);
+        limit = null;
+      }
+      if (limit != null) {
+        settleRefused(h, limit);
+        return;
+      }
+      input = admit(h, prompt, "wake");
+    } finally {
+      lock.unlock();
+    }
+    runner.start(h, input);
+  }
+
+  private Limit admissionLimit(Handle h) {
+    Limit limit = poolLimit(h);
+    if (limit == null && h.turns >= h.maxTurns) {
+      limit = Limit.MAX_TURNS;
+    }
+    return limit;
+  }
+
+  /** Flips an idle handle to running, takes a parent slot and drains the inbox; returns input. */
+  String admit(Handle h, String prompt, String why) {
+    if (h.parent != null) {
+      h.parent.runningChildren++;
+    }
+    transition(h, HandleState.RUNNING, why);
+    h.cancel = new CancelToken();
+    h.stopLimit = null;
+    if (h.next == null) {
+      h.next = new CompletableFuture<>();
+    }
+    List<InboxItem> items = new ArrayList<>(h.inbox);
+    h.inbox.clear();
+    h.drained = items;
+    String block = InboxText.render(items, from -> trusts(h, from));
+    if (prompt == null || prompt.isEmpty()) {
+      return block;
+    }
+    return block.isEmpty() ? prompt : prompt + "\n\n" + block;
+  }
+
+  private static boolean trusts(Handle h, String from) {
+    return InboxItem.CLOCK.equals(from) || h.id.equals(from) || h.id.startsWith(from + "/");
+  }
+
+  private void settleRefused(Handle h, Limit limit) {
+    trace(h, "wake REFUSED (budget exhausted: " + limit + ")");
+    settle(
+        h,
+        new TaskResult(
+            "budget exhausted (" + limit + "); partial work preserved",
+            true,
+            TaskStatus.INCOMPLETE,
+            limit,
+            null,
+            h.turns,
+            h.totalTokens,
+            h.ownTokens));
+  }
+
+  /** Records the handle's result and hands it to everyone waiting for the next one. */
+  void settle(Handle h, TaskResult r) {
+    h.lastResult = r;
+    CompletableFuture<TaskResult> f = h.next;
+    h.next = null;
+    if (f != null) {
+      f.complete(r);
+    }
+  }
+
+  /**
+   * Gives the finished child's slot back to its parent and hands it to queued sibling wakes, first
+   * come first served; returns the turns to start once the lock is released.
+   */
+  List<Runnable> releaseSlot(Handle h) {
+    Handle p = h.parent;
+    List<Runnable> start = new ArrayList<>();
+    if (p == null) {
+      return start;
+    }
+    p.runningChildren--;
+    while (!p.wakeQueue.isEmpty() && p.runningChildren < p.maxConcurrent) {
+      Handle.QueuedWake q = p.wakeQueue.poll();
+      Handle next = q.handle();
+      if (!next.queued || next.state != HandleState.IDLE) {
+        continue;
+      }
+      next.queued = false;
+      if (p.closing) {
+        continue;
+      }
+      Limit limit = admissionLimit(next);
+      if (limit != null) {
+        settleRefused(next, limit);
+        continue;
+      }
+      trace(next, "DEQUEUED wake (slot transferred)");
+      String input = admit(next, q.prompt(), "dequeued");
+      start.add(() -> runner.start(next, input));
+    }
+    return start;
+  }
+
+  // ---- wait -----------------------------------------------------------------------------------
+
+  /**
+   * The next result of the handle, or its last one when it has settled (an idle handle with a
+   * result, a suspended one with its request, a closed one). Blocks the caller.
+   *
+   * @throws CancellationException when the waiting thread is interrupted
+   */
+  public TaskResult wait(Handle h) {
+    return join(waitAsync(h, null));
+  }
+
+  /**
+   * {@link #wait(Handle)} bounded by {@code timeout} on the runtime's clock: when it expires the
+   * result is {@code timeout} (naming the {@code timeout} limit) and the agent keeps running.
+   */
+  public TaskResult wait(Handle h, Duration timeout) {
+    return join(waitAsync(h, timeout));
+  }
+
+  /** {@link #wait(Handle, Duration)} without blocking; a null timeout waits for ever. */
+  public CompletableFuture<TaskResult> waitAsync(Handle h, Duration timeout) {
+    CompletableFuture<TaskResult> next;
+    lock.lock();
+    try {
+      if (h.state == HandleState.CLOSED) {
+        return CompletableFuture.completedFuture(
+            h.lastResult != null ? h.lastResult : closedResult(h));
+      }
+      if (h.state == HandleState.SUSPENDED) {
+        return CompletableFuture.completedFuture(pendingResult(h));
+      }
+      if (h.state == HandleState.IDLE && h.lastResult != null && !h.queued) {
+        return CompletableFuture.completedFuture(h.lastResult);
+      }
+      if (h.next == null) {
+        h.next = new CompletableFuture<>();
+      }
+      next = h.next;
+    } finally {
+      lock.unlock();
+    }
+    if (timeout == null) {
+      return next.thenApply(r -> r);
+    }
+    CompletableFuture<TaskResult> mine = new CompletableFuture<>();
+    next.whenComplete((r, e) -> mine.complete(r));
+    RuntimeClock.Cancellable timer =
+        clock.schedule(timeout.toMillis(), () -> mine.complete(timeoutResult(h, timeout)));
+    mine.whenComplete((r, e) -> timer.cancel());
+    return mine;
+  }
+
+  private TaskResult timeoutResult(Handle h, Duration timeout) {
+    lock.lock();
+    try {
+      return new TaskResult(
+          "wait timed out after " + timeout.toMillis() + "ms; " + h.id + " is still " + h.state,
+          true,
+          TaskStatus.TIMEOUT,
+          Limit.TIMEOUT,
+          null,
+          h.turns,
+          h.totalTokens,
+          h.ownTokens);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  TaskResult pendingResult(Handle h) {
+    return new TaskResult(
+        h.pending.prompt(),
+        false,
+        TaskStatus.PENDING,
+        null,
+        h.pending,
+        h.turns,
+        h.totalTokens,
+        h.ownTokens);
+  }
+
+  private static TaskResult closedResult(Handle h) {
+    return new TaskResult(
+        h.id + " is closed",
+        true,
+        TaskStatus.CLOSED,
+        null,
+        null,
+        h.turns,
+        h.totalTokens,
+        h.ownTokens);
+  }
+
+  static TaskResult join(CompletableFuture<TaskResult> f) {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CancellationException("interrupted while waiting for an agent");
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  // ---- interrupt ------------------------------------------------------------------------------
+
+  /**
+   * Aborts the running turn ({@code running → idle}, waiters get {@code interrupted}, the drained
+   * inbox items go back into the inbox), or cancels a suspended handle's request ({@code suspended
+   * → idle}). Never a kill: the handle stays alive.
+   */
+  public void interrupt(Handle h) {
+    CancelToken cancel = null;
+    lock.lock();
+    try {
+      if (h.state == HandleState.SUSPENDED) {
+        String kind = h.pending.kind();
+        h.pending = null;
+        h.checkpoint = null;
+        h.budgetPending = null;
+        transition(h, HandleState.IDLE, "interrupt cancelled pending \"" + kind + "\"");
+        h.lastResult =
+            new TaskResult(
+                "the pending \"" + kind + "\" request of " + h.id + " was cancelled",
+                true,
+                TaskStatus.INTERRUPTED,
+                null,
+                null,
+                h.turns,
+                h.totalTokens,
+                h.ownTokens);
+      } else if (h.state == HandleState.RUNNING) {
+        cancel = h.cancel;
+      }
+    } finally {
+      lock.unlock();
+    }
+    if (cancel != null) {
+      cancel.cancel(TurnRunner.INTERRUPTED);
+    }
+  }
+
+  // ---- close ----------------------------------------------------------------------------------
+
+  /** Closes gracefully; see {@link #close(Handle, boolean)}. */
+  public void close(Handle h) {
+    close(h, false);
+  }
+
+  /**
+   * Closes a handle and its subtree: it stops accepting posts, wakes and spawns; its children close
+   * first (leaf-first); a running turn may finish within the shutdown grace, then is interrupted
+   * ({@code force} interrupts at once); {@code onClose} runs; the final state stays readable. Call
+   * it from outside the tree. {@code close(root())} stops everything.
+   */
+  public void close(Handle h, boolean force) {
+    lock.lock();
+    try {
+      if (h.state == HandleState.CLOSED) {
+        return;
+      }
+      h.closing = true;
+    } finally {
+      lock.unlock();
+    }
+    for (Handle child : snapshot(h.children)) {
+      close(child, force);
+    }
+    CompletableFuture<TaskResult> running = null;
+    CancelToken cancel = null;
+    lock.lock();
+    try {
+      if (h.queued && h.parent != null) {
+        h.queued = false;
+        h.parent.wakeQueue.removeIf(q -> q.handle() == h);
+      }
+      if (h.state == HandleState.RUNNING) {
+        running = h.next;
+        cancel = h.cancel;
+      }
+    } finally {
+      lock.unlock();
+    }
+    if (running != null) {
+      if (!force && shutdownMs > 0) {
+        TaskResult r = join(waitAsync(h, Duration.ofMillis(shutdownMs)));
+        if (r.status() == TaskStatus.TIMEOUT) {
+          cancel.cancel(TurnRunner.CLOSED);
+        }
+      } else {
+        cancel.cancel(TurnRunner.CLOSED);
+      }
+      running.exceptionally(e -> null).join();
+    }
+    CloseReason reason = force && running != null ? CloseReason.INTERRUPTED : CloseReason.CLOSED;
+    if (h.def.onClose() != null && h != root) {
+      try {
+        h.def.onClose().accept(h, reason);
+      } catch (RuntimeException e) {
+        trace(h, "onClose failed: " + dev.toolnexus.internal.Errors.message(e));
+      }
+    }
+    lock.lock();
+    try {
+      h.pending = null;
+      h.checkpoint = null;
+      transition(h, HandleState.CLOSED, reason.name().toLowerCase(java.util.Locale.ROOT));
+      CompletableFuture<TaskResult> f = h.next;
+      h.next = null;
+      if (f != null) {
+        f.complete(closedResult(h));
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Closes every handle, leaf-first, then the runtime's threads. */
+  @Override
+  public void close() {
+    close(root, false);
+    runner.shutdown();
+  }
+
+  /** How many turns are running on the runtime's threads right now. */
+  public int activeTurns() {
+    return runner.active();
+  }
+
+  private List<Handle> snapshot(Collection<Handle> handles) {
+    lock.lock();
+    try {
+      return List.copyOf(handles);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---- views ----------------------------------------------------------------------------------
+
+  /** Every handle below the root, parents before children, in spawn order. */
+  public List<HandleView> list() {
+    lock.lock();
+    try {
+      List<HandleView> out = new ArrayList<>();
+      collect(root, out);
+      return out;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void collect(Handle h, List<HandleView> out) {
+    if (h != root) {
+      out.add(view(h));
+    }
+    for (Handle c : h.children) {
+      collect(c, out);
+    }
+  }
+
+  /** A snapshot of one handle. */
+  public HandleView inspect(Handle h) {
+    lock.lock();
+    try {
+      return view(h);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static HandleView view(Handle h) {
+    return new HandleView(
+        h.id,
+        h.def.name(),
+        h.state,
+        h.inbox.size(),
+        h.turns,
+        h.totalTokens,
+        h.ownTokens,
+        h.tokensLeft,
+        h.pending);
+  }
+
+  /** Finds a handle by id; null when there is none. */
+  public Handle find(String id) {
+    lock.lock();
+    try {
+      return find(root, id);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static Handle find(Handle h, String id) {
+    if (h.id.equals(id)) {
+      return h;
+    }
+    if (!id.startsWith(h.id + "/")) {
+      return null;
+    }
+    for (Handle c : h.children) {
+      Handle f = find(c, id);
+      if (f != null) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What happened, in order: one line per transition, spawn, queueing, escalation and reattachment,
+   * each {@code <handle id>: <event>}. An audit log for hosts and tests; its wording may change.
+   */
+  public List<String> trace() {
+    lock.lock();
+    try {
+      return List.copyOf(trace);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---- resume ---------------------------------------------------------------------------------
+
+  /**
+   * Continues after a {@code pending} result: the answer goes to the deepest suspended handle,
+   * whose request it must answer; that handle replays its halted turn from its checkpoint (its
+   * turns and usage grow), then each suspended ancestor replays its own turn, where a repeated
+   * {@code task} call reattaches to the existing child instead of spawning another.
+   *
+   * @return the result of the topmost handle the cascade ran again
+   * @throws AgentException when nothing is suspended or the answer's id does not match
+   */
+  public TaskResult resume(Answer answer) {
+    Objects.requireNonNull(answer, "answer");
+    Handle leaf;
+    lock.lock();
+    try {
+      leaf = deepestSuspended(root);
+      if (leaf == null) {
+        throw new AgentException("nothing is suspended: there is no request to answer");
+      }
+      if (!leaf.pending.id().equals(answer.id())) {
+        throw new AgentException(
+            "the answer is for request "
+                + answer.id()
+                + " but "
+                + leaf.id
+                + " waits on request "
+                + leaf.pending.id());
+      }
+      trace(leaf, "resume with Answer(ok=" + answer.ok() + ") at checkpoint (turns " + leaf.turns);
+    } finally {
+      lock.unlock();
+    }
+    TaskResult result = runner.replay(leaf, answer, false);
+    for (Handle p = leaf.parent; p != null && p != root; p = p.parent) {
+      lock.lock();
+      try {
+        if (p.state != HandleState.SUSPENDED) {
+          break;
+        }
+        trace(p, "cascade resume (reattaching delegated work)");
+      } finally {
+        lock.unlock();
+      }
+      result = runner.replay(p, null, false);
+    }
+    return result;
+  }
+
+  private static Handle deepestSuspended(Handle h) {
+    for (Handle c : h.children) {
+      Handle found = deepestSuspended(c);
+      if (found != null) {
+        return found;
+      }
+    }
+    return h.state == HandleState.SUSPENDED ? h : null;
+  }
+
+  // ---- budgets --------------------------------------------------------------------------------
+
+  /** The first exhausted pool or passed deadline on the chain from {@code h} to the root. */
+  Limit poolLimit(Handle h) {
+    long now = clock.millis();
+    for (Handle a = h; a != null; a = a.parent) {
+      if (a.tokensLeft <= 0) {
+        return Limit.MAX_TOKENS;
+      }
+      if (a.toolCallsLeft <= 0) {
+        return Limit.MAX_TOOL_CALLS;
+      }
+      if (a.deadline != null && now >= a.deadline) {
+        return Limit.MAX_WALL_MS;
+      }
+    }
+    return null;
+  }
+
+  /** Charges tokens and tool calls to the handle and every ancestor (the ledger is the pools). */
+  void rollUp(Handle h, long tokens, long toolCalls) {
+    h.ownTokens += tokens;
+    for (Handle a = h; a != null; a = a.parent) {
+      a.totalTokens += tokens;
+      a.tokensLeft -= tokens;
+      a.toolCalls += toolCalls;
+      a.toolCallsLeft -= toolCalls;
+    }
+  }
+
+  // ---- trace ----------------------------------------------------------------------------------
+
+  void transition(Handle h, HandleState to, String detail) {
+    String arrow = h.state.value() + "→" + to.value();
+    h.state = to;
+    h.transitions.add(arrow);
+    trace(h, detail == null ? arrow : arrow + " (" + detail + ")");
+  }
+
+  void trace(Handle h, String event) {
+    boolean held = lock.isHeldByCurrentThread();
+    if (!held) {
+      lock.lock();
+    }
+    try {
+      trace.add(h.id + ": " + event);
+    } finally {
+      if (!held) {
+        lock.unlock();
+      }
+    }
+  }
+
+  /** Builds an {@link AgentRuntime}. */
+  public static final class Builder {
+    private final LlmClient host;
+    private final Map<String, AgentDef> registry = new TreeMap<>();
+    private ConversationStore store;
+    private RuntimeClock clock;
+    private int inboxCap = DEFAULT_INBOX_CAP;
+    private int maxConcurrentTurns = DEFAULT_MAX_CONCURRENT_TURNS;
+    private Duration shutdown = DEFAULT_SHUTDOWN;
+    private int defaultMaxTurns = dev.toolnexus.client.ClientOptions.DEFAULT_MAX_TURNS;
+    private Hooks hooks;
+    private Consumer<MetricEvent> onMetric;
+    private Function<BudgetInfo, BudgetDecision> onBudget;
+
+    private Builder(LlmClient host) {
+      this.host = host;
+    }
+
+    /** Registers a definition (a later one with the same name replaces it). */
+    public Builder agent(AgentDef def) {
+      registry.put(def.name(), def);
+      return this;
+    }
+
+    /** Registers every definition. */
+    public Builder agents(Collection<AgentDef> defs) {
+      defs.forEach(this::agent);
+      return this;
+    }
+
+    /** The one store for every handle's transcript; default in memory. */
+    public Builder store(ConversationStore value) {
+      this.store = value;
+      return this;
+    }
+
+    /** The clock for timeouts, the close grace and deadlines; default the system clock. */
+    public Builder clock(RuntimeClock value) {
+      this.clock = value;
+      return this;
+    }
+
+    /** How many items each inbox holds before posts are refused. */
+    public Builder inboxCap(int value) {
+      if (value <= 0) {
+        throw new IllegalArgumentException("inboxCap must be positive, got " + value);
+      }
+      this.inboxCap = value;
+      return this;
+    }
+
+    /** How many model calls may be in flight across the whole tree. */
+    public Builder maxConcurrentTurns(int value) {
+      this.maxConcurrentTurns = value;
+      return this;
+    }
+
+    /** How long a running turn may finish on a graceful close before it is interrupted. */
+    public Builder shutdown(Duration value) {
+      this.shutdown = Objects.requireNonNull(value, "shutdown");
+      return this;
+    }
+
+    /** The turn cap of handles whose budget sets none; default 10. */
+    public Builder defaultMaxTurns(int value) {
+      this.defaultMaxTurns = value;
+      return this;
+    }
+
+    /** Hooks for every agent whose definition sets none (handed over as they are). */
+    public Builder hooks(Hooks value) {
+      this.hooks = value;
+      return this;
+    }
+
+    /** The metric sink of every agent whose definition sets none (handed over as it is). */
+    public Builder onMetric(Consumer<MetricEvent> value) {
+      this.onMetric = value;
+      return this;
+    }
+
+    /**
+     * What happens when a handle runs out of one of its own limits, for every agent whose
+     * definition sets none; default stop.
+     */
+    public Builder onBudget(Function<BudgetInfo, BudgetDecision> value) {
+      this.onBudget = value;
+      return this;
+    }
+
+    /**
+     * The runtime.
+     *
+     * @throws IllegalArgumentException when a team names an agent that is not registered
+     */
+    public AgentRuntime build() {
+      return new AgentRuntime(this);
+    }
+  }
+}

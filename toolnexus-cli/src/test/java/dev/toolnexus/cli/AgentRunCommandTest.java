@@ -1,0 +1,88 @@
+package dev.toolnexus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run --agent NAME}: an agent of the config file's subagents block, one shot. */
+class AgentRunCommandTest {
+  private static MockLlm mock;
+  private static final Map<String, String> ENV = Map.of("OPENAI_API_KEY", "test-key");
+
+  @BeforeAll
+  static void start() throws Exception {
+    mock = MockLlm.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    mock.close();
+  }
+
+  private static Path config(Path dir) throws Exception {
+    Path file = dir.resolve("toolnexus.json");
+    Files.writeString(
+        file,
+        "{\"mcpServers\": {}, \"subagents\": {"
+            + "\"helper\": {\"does\": \"answers questions\", \"systemPrompt\": \"Be brief.\","
+            + " \"tools\": []},"
+            + "\"lead\": {\"does\": \"leads\", \"team\": [\"helper\"]}}}");
+    return file;
+  }
+
+  @Test
+  void onceRunsTheNamedAgentAndPrintsItsAnswer(@TempDir Path dir) throws Exception {
+    CliRun r =
+        CliRun.withInput(
+            "",
+            ENV,
+            "run",
+            "--no-builtins",
+            "--config",
+            config(dir).toString(),
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "mock-model",
+            "--agent",
+            "helper",
+            "--once",
+            "weather?");
+
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out())
+        .isEqualTo(
+            "Weather: Unknown tool \"get_weather\". Available: (none) | Unknown tool \"add\"."
+                + " Available: (none). Done.\n");
+  }
+
+  @Test
+  void anAgentTheConfigDoesNotDeclareIsAUsageErrorNamingTheDeclaredOnes(@TempDir Path dir)
+      throws Exception {
+    CliRun r =
+        CliRun.withInput(
+            "",
+            ENV,
+            "run",
+            "--no-builtins",
+            "--config",
+            config(dir).toString(),
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "mock-model",
+            "--agent",
+            "nobody",
+            "--once",
+            "hi");
+
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err()).contains("--agent nobody: ").contains("declares only helper, lead");
+  }
+}

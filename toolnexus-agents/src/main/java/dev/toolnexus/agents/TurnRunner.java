@@ -181,10 +181,9 @@ final class TurnRunner {
         .onMetric(def.onMetric() != null ? def.onMetric() : rt.onMetric)
         .waitFor(answer != null ? request -> answer : escalating(h))
         .store(rt.store)
-        .clock(host.clock())
+        .scheduler(host.scheduler())
+        .executor(host.executor())
         .maxToolConcurrency(host.maxToolConcurrency())
-        .maxPartBytes(host.maxPartBytes())
-        .unsupportedParts(host.unsupportedParts())
         .build();
   }
 

@@ -261,6 +261,11 @@ public record ClientOptions(
       return wire(w -> w.maxPartBytes(value));
     }
 
+    /** Logs each request and response at DEBUG; see {@link ModelOptions.Builder#logRequests}. */
+    public Builder logRequests(boolean value) {
+      return wire(w -> w.logRequests(value));
+    }
+
     /** The anthropic {@code max_tokens}. */
     public Builder maxTokens(int value) {
       return wire(w -> w.maxTokens(value));
@@ -284,6 +289,12 @@ public record ClientOptions(
     /** The backoff base in milliseconds (default 500): attempt n waits base·2ⁿ plus jitter. */
     public Builder retryBaseMs(long value) {
       return wire(w -> w.retryBaseMs(value));
+    }
+
+    /** The backoff base (exponential, with jitter); default 500 ms. */
+    public Builder retryBase(Duration value) {
+      Objects.requireNonNull(value, "retryBase");
+      return wire(w -> w.retryBase(value));
     }
 
     /** Statuses to retry in addition to 429/500/502/503/504/529 (it can only add). */

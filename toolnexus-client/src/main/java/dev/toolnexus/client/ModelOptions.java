@@ -49,6 +49,8 @@ import java.util.function.UnaryOperator;
  * @param maxTokens the {@code max_tokens} sent on the anthropic style; default 4096
  * @param unsupportedParts what to do with content parts the style cannot carry
  * @param maxPartBytes the largest decoded content part allowed at assembly; 0 for no limit
+ * @param logRequests log each request and response at DEBUG (logger {@code
+ *     dev.toolnexus.client.wire}), with keys redacted and media parts summarized; default off
  */
 public record ModelOptions(
     String baseUrl,
@@ -67,7 +69,8 @@ public record ModelOptions(
     UnaryOperator<Map<String, Object>> bodyTransform,
     int maxTokens,
     UnsupportedParts unsupportedParts,
-    long maxPartBytes) {
+    long maxPartBytes,
+    boolean logRequests) {
 
   /** The default anthropic {@code max_tokens}. */
   public static final int DEFAULT_MAX_TOKENS = 4096;
@@ -123,6 +126,7 @@ public record ModelOptions(
     b.maxTokens = maxTokens;
     b.unsupportedParts = unsupportedParts;
     b.maxPartBytes = maxPartBytes;
+    b.logRequests = logRequests;
     return b;
   }
 
@@ -161,6 +165,7 @@ public record ModelOptions(
     private int maxTokens = DEFAULT_MAX_TOKENS;
     private UnsupportedParts unsupportedParts;
     private long maxPartBytes;
+    private boolean logRequests;
 
     private Builder() {}
 
@@ -244,6 +249,11 @@ public record ModelOptions(
       return this;
     }
 
+    /** The backoff base (exponential, with jitter); default 500 ms. */
+    public Builder retryBase(Duration value) {
+      return retryBaseMs(Objects.requireNonNull(value, "retryBase").toMillis());
+    }
+
     /** Statuses to retry in addition to 429/500/502/503/504/529 (it can only add). */
     public Builder retryableStatuses(Set<Integer> value) {
       this.retryableStatuses = value;
@@ -307,6 +317,15 @@ public record ModelOptions(
     }
 
     /**
+     * Logs every request and response at DEBUG on logger {@code dev.toolnexus.client.wire}: keys
+     * and other header values redacted, media parts shown as {@code {type, mimeType, bytes}}.
+     */
+    public Builder logRequests(boolean value) {
+      this.logRequests = value;
+      return this;
+    }
+
+    /**
      * The options.
      *
      * @throws IllegalArgumentException when a retry setting is negative
@@ -331,7 +350,8 @@ public record ModelOptions(
           bodyTransform,
           maxTokens,
           unsupportedParts,
-          maxPartBytes);
+          maxPartBytes,
+          logRequests);
     }
   }
 }

@@ -154,17 +154,19 @@ public final class HttpChatModel implements ChatModel {
       Map<String, Object> extra) {
     boolean stream = text != null;
     URI endpoint = codec.endpoint(options.baseUrl(), model, stream);
+    byte[] bytes = bodyBytes(model, messages, tools, stream, extra);
     HttpRequest.Builder rb =
         HttpRequest.newBuilder(endpoint)
             .timeout(options.requestTimeout())
-            .POST(
-                HttpRequest.BodyPublishers.ofByteArray(
-                    bodyBytes(model, messages, tools, stream, extra)))
+            .POST(HttpRequest.BodyPublishers.ofByteArray(bytes))
             .header("Content-Type", "application/json")
             .header("Accept", stream ? "text/event-stream" : "application/json");
     codec.authHeaders(apiKey).forEach(rb::header);
     options.headers().forEach(rb::header);
     HttpRequest request = rb.build();
+    if (WireLog.enabled(options.logRequests())) {
+      WireLog.request(endpoint, request.headers(), bytes);
+    }
     return retrier.run(() -> attempt(request, endpoint, stream, text, cancel), cancel);
   }
 
@@ -199,6 +201,9 @@ public final class HttpChatModel implements ChatModel {
         } catch (IOException e) {
           errorBody = "";
         }
+        if (WireLog.enabled(options.logRequests())) {
+          WireLog.response(endpoint, status, errorBody);
+        }
         throw new Retrier.Failed(
             ErrorBodies.httpError(
                 status,
@@ -219,6 +224,9 @@ public final class HttpChatModel implements ChatModel {
               "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed",
               e);
         }
+        if (WireLog.enabled(options.logRequests())) {
+          WireLog.response(endpoint, status, json);
+        }
         Map<String, Object> parsed;
         try {
           parsed = Json.parseObject(json);
@@ -236,7 +244,11 @@ public final class HttpChatModel implements ChatModel {
       SseParser parser = new SseParser(body);
       StreamDecoder decoder = codec.streamDecoder();
       SseParser.Event event;
+      boolean log = WireLog.enabled(options.logRequests());
       while ((event = parser.next()) != null) {
+        if (log) {
+          WireLog.event(endpoint, event.data());
+        }
         if (decoder.onEvent(event, text)) {
           break;
         }

@@ -49,6 +49,9 @@ import java.util.function.UnaryOperator;
  * @param maxTokens the {@code max_tokens} sent on the anthropic style; default 4096
  * @param unsupportedParts what to do with content parts the style cannot carry
  * @param maxPartBytes the largest decoded content part allowed at assembly; 0 for no limit
+ * @param maxResponseBytes the largest response body, and the largest line of a stream, read from
+ *     the provider; more fails the call naming the limit, so no response can exhaust the heap;
+ *     default {@link #DEFAULT_MAX_RESPONSE_BYTES}
  * @param logRequests log each request and response at DEBUG (logger {@code
  *     dev.toolnexus.client.wire}), with keys redacted and media parts summarized; default off
  */
@@ -70,10 +73,14 @@ public record ModelOptions(
     int maxTokens,
     UnsupportedParts unsupportedParts,
     long maxPartBytes,
+    long maxResponseBytes,
     boolean logRequests) {
 
   /** The default anthropic {@code max_tokens}. */
   public static final int DEFAULT_MAX_TOKENS = 4096;
+
+  /** The default largest response body or stream line: 32 MiB. */
+  public static final long DEFAULT_MAX_RESPONSE_BYTES = 32L * 1024 * 1024;
 
   /** Validates and normalises. */
   public ModelOptions {
@@ -97,6 +104,7 @@ public record ModelOptions(
     if (maxPartBytes < 0) {
       throw new IllegalArgumentException("maxPartBytes must be 0 or more, got " + maxPartBytes);
     }
+    maxResponseBytes = maxResponseBytes <= 0 ? DEFAULT_MAX_RESPONSE_BYTES : maxResponseBytes;
   }
 
   /** A builder with every default set. */
@@ -118,6 +126,7 @@ public record ModelOptions(
     b.retries = retryPolicy.retries();
     b.retryBaseMs = retryPolicy.baseMs();
     b.retryableStatuses = retryPolicy.statuses();
+    b.maxRetryWait = retryPolicy.maxWait();
     b.onError = onError;
     b.sleeper = sleeper;
     b.scheduler = scheduler;
@@ -126,6 +135,7 @@ public record ModelOptions(
     b.maxTokens = maxTokens;
     b.unsupportedParts = unsupportedParts;
     b.maxPartBytes = maxPartBytes;
+    b.maxResponseBytes = maxResponseBytes;
     b.logRequests = logRequests;
     return b;
   }
@@ -165,6 +175,8 @@ public record ModelOptions(
     private int maxTokens = DEFAULT_MAX_TOKENS;
     private UnsupportedParts unsupportedParts;
     private long maxPartBytes;
+    private Duration maxRetryWait;
+    private long maxResponseBytes;
     private boolean logRequests;
 
     private Builder() {}
@@ -234,6 +246,25 @@ public record ModelOptions(
       this.retries = value.retries();
       this.retryBaseMs = value.baseMs();
       this.retryableStatuses = value.statuses();
+      this.maxRetryWait = value.maxWait();
+      return this;
+    }
+
+    /**
+     * The longest wait before a retry (default {@link RetryPolicy#DEFAULT_MAX_WAIT}): a {@code
+     * Retry-After} asking for more fails the call with the provider's value in the message.
+     */
+    public Builder maxRetryWait(Duration value) {
+      this.maxRetryWait = value;
+      return this;
+    }
+
+    /**
+     * The largest response body or stream line read from the provider (default {@link
+     * #DEFAULT_MAX_RESPONSE_BYTES}); 0 for the default.
+     */
+    public Builder maxResponseBytes(long value) {
+      this.maxResponseBytes = value;
       return this;
     }
 
@@ -342,7 +373,7 @@ public record ModelOptions(
           httpClient,
           transport,
           requestTimeout,
-          RetryPolicy.of(retries, retryBaseMs, retryableStatuses),
+          RetryPolicy.of(retries, retryBaseMs, retryableStatuses).withMaxWait(maxRetryWait),
           onError,
           sleeper,
           scheduler,
@@ -351,6 +382,7 @@ public record ModelOptions(
           maxTokens,
           unsupportedParts,
           maxPartBytes,
+          maxResponseBytes,
           logRequests);
     }
   }

@@ -12,6 +12,8 @@ import dev.toolnexus.client.LlmTransport;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Message.AssistantMessage;
 import dev.toolnexus.client.ModelOptions;
+import dev.toolnexus.internal.Redactor;
+import dev.toolnexus.internal.TooLargeException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +23,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -34,6 +37,7 @@ import java.util.function.Consumer;
  */
 public final class HttpChatModel implements ChatModel {
   private static final int MAX_ERROR_BODY = 1 << 20;
+  private static final int MAX_REDIRECTS = 5;
 
   private final WireCodec codec;
   private final ModelOptions options;
@@ -42,6 +46,7 @@ public final class HttpChatModel implements ChatModel {
   private final String apiKey;
   private final PartGate gate;
   private final Retrier retrier;
+  private final Redactor redactor;
 
   /**
    * A model over these wire settings; the API key is resolved now.
@@ -61,9 +66,16 @@ public final class HttpChatModel implements ChatModel {
                 ? null
                 : HttpClient.newBuilder()
                     .connectTimeout(Duration.ofSeconds(30))
-                    .followRedirects(HttpClient.Redirect.NORMAL)
+                    // followed here, only within the endpoint's origin: the key never leaves it
+                    .followRedirects(HttpClient.Redirect.NEVER)
                     .build();
-    this.transport = options.transport() != null ? options.transport() : LlmTransport.of(http);
+    this.transport =
+        options.transport() != null
+            ? options.transport()
+            : new HttpTransport(http, options.maxResponseBytes());
+    List<String> secrets = new ArrayList<>(options.headers().values());
+    secrets.add(apiKey);
+    this.redactor = Redactor.of(secrets);
     this.gate = new PartGate(options.unsupportedParts(), options.maxPartBytes());
     this.retrier =
         new Retrier(
@@ -167,7 +179,7 @@ public final class HttpChatModel implements ChatModel {
     if (WireLog.enabled(options.logRequests())) {
       WireLog.request(endpoint, request.headers(), bytes);
     }
-    return retrier.run(() -> attempt(request, endpoint, stream, text, cancel), cancel);
+    return retrier.run(() -> attempt(request, endpoint, stream, text, cancel, 0), cancel);
   }
 
   private ParsedTurn attempt(
@@ -175,7 +187,8 @@ public final class HttpChatModel implements ChatModel {
       URI endpoint,
       boolean stream,
       Consumer<String> text,
-      CancelToken cancel) {
+      CancelToken cancel,
+      int redirects) {
     HttpResponse<InputStream> response;
     try {
       response = transport.send(request, cancel);
@@ -194,10 +207,18 @@ public final class HttpChatModel implements ChatModel {
         body instanceof IdleWatchdog w ? cancel.onCancel(w::abort) : () -> {};
     try {
       int status = response.statusCode();
+      URI next = redirect(response, endpoint, redirects);
+      if (next != null) {
+        body.close();
+        HttpRequest again =
+            HttpRequest.newBuilder(request, (name, value) -> true).uri(next).build();
+        return attempt(again, next, stream, text, cancel, redirects + 1);
+      }
       if (status < 200 || status >= 300) {
         String errorBody;
         try {
-          errorBody = new String(body.readNBytes(MAX_ERROR_BODY), StandardCharsets.UTF_8);
+          errorBody =
+              redactor.apply(new String(body.readNBytes(MAX_ERROR_BODY), StandardCharsets.UTF_8));
         } catch (IOException e) {
           errorBody = "";
         }
@@ -216,7 +237,12 @@ public final class HttpChatModel implements ChatModel {
       if (!stream) {
         String json;
         try {
-          json = new String(body.readAllBytes(), StandardCharsets.UTF_8);
+          long max = options.maxResponseBytes();
+          byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+          if (bytes.length > max) {
+            throw new TooLargeException("the response", max);
+          }
+          json = new String(bytes, StandardCharsets.UTF_8);
         } catch (IOException e) {
           throw network(
               cancel,
@@ -241,7 +267,7 @@ public final class HttpChatModel implements ChatModel {
         }
         return codec.parseResponse(parsed);
       }
-      SseParser parser = new SseParser(body);
+      SseParser parser = new SseParser(body, options.maxResponseBytes());
       StreamDecoder decoder = codec.streamDecoder();
       SseParser.Event event;
       boolean log = WireLog.enabled(options.logRequests());
@@ -268,6 +294,73 @@ public final class HttpChatModel implements ChatModel {
     }
   }
 
+  /**
+   * Where a redirect leads when it stays within the endpoint's origin; null when {@code response}
+   * is no redirect.
+   *
+   * @throws LlmException when it leads to another origin (the API key must never follow it) or
+   *     there were too many
+   */
+  private static URI redirect(HttpResponse<?> response, URI endpoint, int redirects) {
+    int status = response.statusCode();
+    String location = header(response, "location");
+    if (status < 300 || status >= 400 || location == null) {
+      return null;
+    }
+    URI next;
+    try {
+      next = endpoint.resolve(location.strip());
+    } catch (IllegalArgumentException e) {
+      throw new LlmException(
+          "LLM request to "
+              + ErrorBodies.safeEndpoint(endpoint)
+              + " was redirected (HTTP "
+              + status
+              + ") to an invalid location",
+          status,
+          null,
+          null,
+          null,
+          null);
+    }
+    boolean sameOrigin =
+        endpoint.getScheme().equalsIgnoreCase(String.valueOf(next.getScheme()))
+            && endpoint.getHost().equalsIgnoreCase(String.valueOf(next.getHost()))
+            && port(endpoint) == port(next);
+    if (!sameOrigin) {
+      throw new LlmException(
+          "LLM request to "
+              + ErrorBodies.safeEndpoint(endpoint)
+              + " was redirected (HTTP "
+              + status
+              + ") to another origin, "
+              + next.getScheme()
+              + "://"
+              + next.getRawAuthority()
+              + "; the API key and headers are never sent across origins, so set baseUrl to the"
+              + " new address if it is trusted",
+          status,
+          null,
+          null,
+          null,
+          null);
+    }
+    if (redirects >= MAX_REDIRECTS) {
+      throw new LlmException(
+          "LLM request to " + ErrorBodies.safeEndpoint(endpoint) + ": too many redirects",
+          status,
+          null,
+          null,
+          null,
+          null);
+    }
+    return next;
+  }
+
+  private static int port(URI u) {
+    return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+  }
+
   /** A header by name, ignoring case (the JDK already compares names case-insensitively). */
   private static String header(HttpResponse<?> response, String name) {
     return response.headers().firstValue(name).orElse(null);
@@ -281,8 +374,21 @@ public final class HttpChatModel implements ChatModel {
   /** A network failure of one attempt: retryable, unless the run was cancelled. */
   private static RuntimeException network(
       CancelToken cancel, URI endpoint, String what, IOException e) {
+    TooLargeException large = tooLarge(e);
+    if (large != null) {
+      return failure(cancel, endpoint, what, large); // the same response would be too large again
+    }
     RuntimeException f = failure(cancel, endpoint, what, e);
     return f instanceof LlmException l ? new Retrier.Failed(l) : f;
+  }
+
+  private static TooLargeException tooLarge(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof TooLargeException l) {
+        return l;
+      }
+    }
+    return null;
   }
 
   private static RuntimeException failure(
@@ -291,6 +397,11 @@ public final class HttpChatModel implements ChatModel {
       CancellationException c = new CancellationException("run " + cancel.reason());
       c.initCause(e);
       return c;
+    }
+    TooLargeException large = tooLarge(e);
+    if (large != null) {
+      return new LlmException(
+          what + ": " + large.getMessage() + " (maxResponseBytes)", LlmException.Kind.RESPONSE, e);
     }
     return NetworkErrors.of(what, endpoint, e);
   }

@@ -22,10 +22,17 @@ import java.net.http.HttpResponse;
  */
 public final class HttpTransport implements LlmTransport {
   private final HttpClient client;
+  private final long maxBodyBytes;
 
-  /** A transport over this client. */
+  /** A transport over this client, reading whole bodies of up to the default limit. */
   public HttpTransport(HttpClient client) {
+    this(client, dev.toolnexus.client.ModelOptions.DEFAULT_MAX_RESPONSE_BYTES);
+  }
+
+  /** A transport over this client that reads a whole body of at most {@code maxBodyBytes}. */
+  public HttpTransport(HttpClient client, long maxBodyBytes) {
     this.client = client;
+    this.maxBodyBytes = maxBodyBytes;
   }
 
   @Override
@@ -33,7 +40,7 @@ public final class HttpTransport implements LlmTransport {
       throws IOException, InterruptedException {
     Interrupter abort = new Interrupter(Thread.currentThread());
     CancelToken.Registration registration = cancel.onCancel(abort::fire);
-    WholeBody whole = wholeBody(request);
+    WholeBody whole = wholeBody(request, maxBodyBytes);
     CancelToken.Registration stop = whole == null ? null : cancel.onCancel(whole::abort);
     try {
       if (whole != null) {
@@ -64,12 +71,12 @@ public final class HttpTransport implements LlmTransport {
    * A whole-body handler for a request that asks for plain JSON (not an event stream) and carries a
    * timeout to bound silences with; null to read the body as a stream.
    */
-  private static WholeBody wholeBody(HttpRequest request) {
+  private static WholeBody wholeBody(HttpRequest request, long maxBytes) {
     String accept = request.headers().firstValue("Accept").orElse("");
     if (!accept.equals("application/json") || request.timeout().isEmpty()) {
       return null;
     }
-    return new WholeBody(request.timeout().get());
+    return new WholeBody(request.timeout().get(), maxBytes);
   }
 
   /**

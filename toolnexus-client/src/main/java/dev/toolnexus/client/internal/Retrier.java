@@ -92,6 +92,21 @@ public final class Retrier {
       if (decision != RetryDecision.RETRY || n >= policy.retries()) {
         throw n == 0 ? error : retried(error, n);
       }
+      if (status != 0 && policy.exceedsMaxWait(error.retryAfter())) {
+        throw new LlmException(
+            error.getMessage()
+                + " (the provider asked to retry after "
+                + error.retryAfter().strip()
+                + " s, longer than the "
+                + policy.maxWait().toSeconds()
+                + " s the client waits: RetryPolicy.maxWait)",
+            error.status(),
+            error.body(),
+            error.retryAfter(),
+            error.providerMessage(),
+            error.requestId(),
+            error);
+      }
       Duration wait = policy.delay(n, status == 0 ? null : error.retryAfter());
       log.debug(
           "LLM attempt {} failed ({}); retrying in {} ms",

@@ -1,5 +1,6 @@
 package dev.toolnexus.client.internal;
 
+import dev.toolnexus.internal.TooLargeException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ public final class SseParser {
   public record Event(String event, String data) {}
 
   private final InputStream in;
+  private final long maxBytes;
   private final byte[] buf = new byte[8192];
   private int pos;
   private int limit;
@@ -34,7 +36,16 @@ public final class SseParser {
    * bytes to finish a line, so an event is returned as soon as its blank line arrived.
    */
   public SseParser(InputStream in) {
+    this(in, dev.toolnexus.client.ModelOptions.DEFAULT_MAX_RESPONSE_BYTES);
+  }
+
+  /**
+   * A parser whose lines and events may be at most {@code maxBytes} long: a longer one fails the
+   * read with a {@link TooLargeException} instead of growing without bound.
+   */
+  public SseParser(InputStream in, long maxBytes) {
     this.in = in;
+    this.maxBytes = maxBytes;
   }
 
   /** The next event, or null at the end of the stream. */
@@ -67,6 +78,9 @@ public final class SseParser {
       if (field.equals("data")) {
         if (data == null) {
           data = new StringBuilder();
+        }
+        if (data.length() + value.length() > maxBytes) {
+          throw new TooLargeException("an event of the response stream", maxBytes);
         }
         data.append(value).append('\n');
       } else if (field.equals("event")) {
@@ -121,7 +135,7 @@ public final class SseParser {
   }
 
   /** The line made of what was kept so far plus {@code buf[start, end)}. */
-  private String finish(int start, int end) {
+  private String finish(int start, int end) throws TooLargeException {
     if (lineLen == 0) {
       return new String(buf, start, end - start, StandardCharsets.UTF_8);
     }
@@ -130,8 +144,11 @@ public final class SseParser {
   }
 
   /** Keeps {@code buf[start, end)} as part of a line that continues in the next block. */
-  private void append(int start, int end) {
+  private void append(int start, int end) throws TooLargeException {
     int n = end - start;
+    if ((long) lineLen + n > maxBytes) {
+      throw new TooLargeException("a line of the response stream", maxBytes);
+    }
     if (lineLen + n > line.length) {
       line = Arrays.copyOf(line, Math.max(line.length * 2, lineLen + n));
     }

@@ -11,6 +11,7 @@ import dev.toolnexus.client.MetricEvent;
 import dev.toolnexus.client.StreamEvent;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.internal.Errors;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -27,6 +31,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * turn run concurrently (bounded) and come back in call order.
  */
 public final class ToolStep {
+  /** How long a cancelled run waits for its tools to return their results. */
+  private static final Duration CANCEL_GRACE = Duration.ofSeconds(1);
 
   /**
    * One call's outcome.
@@ -58,8 +64,15 @@ public final class ToolStep {
     this.turn = turn;
   }
 
-  /** Runs every call, concurrently when there are several, and returns outcomes in call order. */
+  /**
+   * Runs every call, concurrently when there are several, and returns outcomes in call order. When
+   * the run has a deadline, every call runs on a worker and this thread only waits, so the deadline
+   * (or a cancel) ends the wait at once: the calls still running are interrupted and left behind.
+   */
   public List<Outcome> runAll(List<ToolCall> calls) {
+    if (ctx.deadline() != null) {
+      return runWatched(calls);
+    }
     if (calls.size() == 1) {
       return List.of(runOne(calls.get(0)));
     }
@@ -67,18 +80,7 @@ public final class ToolStep {
     List<Future<Outcome>> futures = new ArrayList<>(calls.size());
     // The first call runs on this thread while the others run on workers: one hand-off fewer.
     for (ToolCall call : calls.subList(1, calls.size())) {
-      FutureTask<Outcome> task =
-          new FutureTask<>(
-              () -> {
-                slots.acquire();
-                try {
-                  return runOne(call);
-                } finally {
-                  slots.release();
-                }
-              });
-      futures.add(task);
-      ctx.options().executor().execute(task);
+      futures.add(submit(call, slots));
     }
     List<Outcome> out = new ArrayList<>(calls.size());
     try {
@@ -88,25 +90,140 @@ public final class ToolStep {
       } finally {
         slots.release();
       }
-      for (Future<Outcome> f : futures) {
-        out.add(f.get());
-      }
+      collect(futures, out);
     } catch (InterruptedException e) {
       futures.forEach(f -> f.cancel(true));
       Thread.currentThread().interrupt();
       throw new CancellationException("interrupted while tools ran");
+    }
+    return out;
+  }
+
+  private Future<Outcome> submit(ToolCall call, Semaphore slots) {
+    FutureTask<Outcome> task =
+        new FutureTask<>(
+            () -> {
+              slots.acquire();
+              try {
+                return runOne(call);
+              } finally {
+                slots.release();
+              }
+            });
+    ctx.options().executor().execute(task);
+    return task;
+  }
+
+  private static void collect(List<Future<Outcome>> futures, List<Outcome> out)
+      throws InterruptedException {
+    try {
+      for (Future<Outcome> f : futures) {
+        out.add(f.get());
+      }
     } catch (ExecutionException e) {
       futures.forEach(f -> f.cancel(true));
       Throwable cause = e.getCause();
       if (cause instanceof RuntimeException re) {
         throw re;
       }
+      if (cause instanceof Error err) {
+        throw err;
+      }
       throw new IllegalStateException(cause);
     } catch (RuntimeException e) {
       futures.forEach(f -> f.cancel(true));
       throw e;
     }
+  }
+
+  /**
+   * The outcomes once the run was cancelled (its deadline, a cancel): a tool that heeds its
+   * context's cancel token has {@link #CANCEL_GRACE} to return its result; one still running then
+   * is interrupted and left behind, with an error result saying so.
+   */
+  private List<Outcome> settle(List<ToolCall> calls, List<Future<Outcome>> futures) {
+    long until = System.nanoTime() + CANCEL_GRACE.toNanos();
+    List<Outcome> out = new ArrayList<>(calls.size());
+    for (int i = 0; i < calls.size(); i++) {
+      Future<Outcome> f = futures.get(i);
+      try {
+        out.add(f.get(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS));
+      } catch (TimeoutException | InterruptedException | CancellationException e) {
+        f.cancel(true);
+        ToolCall call = calls.get(i);
+        out.add(
+            new Outcome(
+                call,
+                Map.of(),
+                ToolResult.error(
+                    "tool "
+                        + call.name()
+                        + " was still running when the run stopped ("
+                        + ctx.cancel().reason()
+                        + ") and was interrupted"),
+                null));
+      } catch (ExecutionException e) {
+        futures.forEach(other -> other.cancel(true));
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException re) {
+          throw re;
+        }
+        if (cause instanceof Error err) {
+          throw err;
+        }
+        throw new IllegalStateException(cause);
+      }
+    }
     return out;
+  }
+
+  /** Every call on a worker; the deadline or a cancel interrupts this thread's wait. */
+  private List<Outcome> runWatched(List<ToolCall> calls) {
+    Semaphore slots = new Semaphore(ctx.options().maxToolConcurrency());
+    List<Future<Outcome>> futures = new ArrayList<>(calls.size());
+    for (ToolCall call : calls) {
+      futures.add(submit(call, slots));
+    }
+    Thread waiting = Thread.currentThread();
+    AtomicBoolean armed = new AtomicBoolean(true);
+    ReentrantLock gate = new ReentrantLock();
+    dev.toolnexus.CancelToken.Registration wake =
+        ctx.cancel()
+            .onCancel(
+                () -> {
+                  gate.lock();
+                  try {
+                    if (armed.get()) {
+                      waiting.interrupt();
+                    }
+                  } finally {
+                    gate.unlock();
+                  }
+                });
+    List<Outcome> out = new ArrayList<>(calls.size());
+    try {
+      collect(futures, out);
+      return out;
+    } catch (InterruptedException e) {
+      if (!ctx.cancel().isCancelled()) {
+        futures.forEach(f -> f.cancel(true));
+        Thread.currentThread().interrupt(); // not our wake-up: keep it for the caller
+        throw new CancellationException("interrupted while tools ran");
+      }
+      Thread.interrupted();
+      return settle(calls, futures);
+    } finally {
+      gate.lock();
+      try {
+        armed.set(false); // after this no wake-up can arrive
+      } finally {
+        gate.unlock();
+      }
+      wake.close();
+      if (ctx.cancel().isCancelled()) {
+        Thread.interrupted(); // the wake-up is ours; never leak it into the caller's code
+      }
+    }
   }
 
   /** Runs one call through hooks, the tool and suspension handling. */

@@ -1,6 +1,7 @@
 package dev.toolnexus.client.internal;
 
 import dev.toolnexus.internal.Threads;
+import dev.toolnexus.internal.TooLargeException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,12 +32,14 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
   static final String IDLE_MESSAGE = "no data from the provider within the request timeout";
 
   private final long idleNanos;
+  private final long maxBytes;
   private final long periodMillis;
   private volatile Watched current;
   private volatile boolean aborted;
 
-  WholeBody(Duration idle) {
+  WholeBody(Duration idle, long maxBytes) {
     this.idleNanos = idle.toNanos();
+    this.maxBytes = maxBytes;
     this.periodMillis = Math.max(10, Math.min(1000, idle.toMillis() / 4));
   }
 
@@ -78,6 +81,7 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
     private final ScheduledFuture<?> check;
     private volatile Flow.Subscription subscription;
     private volatile long lastActivity = System.nanoTime();
+    private long received;
 
     Watched(HttpResponse.BodySubscriber<byte[]> delegate) {
       this.delegate = delegate;
@@ -131,6 +135,13 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
     @Override
     public void onNext(List<ByteBuffer> item) {
       lastActivity = System.nanoTime();
+      for (ByteBuffer b : item) {
+        received += b.remaining();
+      }
+      if (received > maxBytes) {
+        fail(new TooLargeException("the response", maxBytes));
+        return;
+      }
       delegate.onNext(item);
     }
 

@@ -14,8 +14,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * @param retries retries after the first attempt; 0 means exactly one attempt
  * @param baseMs the backoff base: attempt {@code n} waits {@code baseMs * 2^n} plus jitter
  * @param statuses the retryable statuses: always the fixed set, plus any added
+ * @param maxWait the longest wait before a retry: a {@code Retry-After} asking for more fails the
+ *     call (naming the provider's value) instead of sleeping, and backoff never waits longer
  */
-public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses) {
+public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses, Duration maxWait) {
 
   /** The fixed retryable set; {@code retryableStatuses} can add to it, never remove. */
   public static final Set<Integer> DEFAULT_STATUSES = Set.of(429, 500, 502, 503, 504, 529);
@@ -25,6 +27,9 @@ public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses) {
 
   /** The default backoff base in milliseconds. */
   public static final long DEFAULT_BASE_MS = 500;
+
+  /** The default longest wait before a retry: 60 seconds. */
+  public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(60);
 
   private static final long RETRY_AFTER_MAX_SECONDS = 2147483647L;
 
@@ -37,6 +42,26 @@ public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses) {
       throw new IllegalArgumentException("retryBaseMs must be 0 or more, got " + baseMs);
     }
     statuses = withDefaults(statuses);
+    maxWait = maxWait == null ? DEFAULT_MAX_WAIT : maxWait;
+    if (maxWait.isNegative()) {
+      throw new IllegalArgumentException("maxWait must not be negative, got " + maxWait);
+    }
+  }
+
+  /** A policy with the default {@link #DEFAULT_MAX_WAIT maximum wait}. */
+  public RetryPolicy(int retries, long baseMs, Set<Integer> statuses) {
+    this(retries, baseMs, statuses, DEFAULT_MAX_WAIT);
+  }
+
+  /** This policy with another longest wait before a retry. */
+  public RetryPolicy withMaxWait(Duration wait) {
+    return new RetryPolicy(retries, baseMs, statuses, wait);
+  }
+
+  /** Whether a {@code Retry-After} value asks for a longer wait than {@link #maxWait()}. */
+  public boolean exceedsMaxWait(String retryAfter) {
+    Duration asked = retryAfter(retryAfter);
+    return asked != null && asked.compareTo(maxWait) > 0;
   }
 
   /** The policy with these settings, adding {@code extra} statuses to the fixed set. */
@@ -59,11 +84,12 @@ public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses) {
 
   /**
    * The wait before retry number {@code attempt + 1}: the {@code Retry-After} delay when the header
-   * holds whole delay-seconds, else {@link #backoff(int)}.
+   * holds whole delay-seconds, else {@link #backoff(int)}; never more than {@link #maxWait()}.
    */
   public Duration delay(int attempt, String retryAfter) {
     Duration honoured = retryAfter(retryAfter);
-    return honoured != null ? honoured : backoff(attempt);
+    Duration wait = honoured != null ? honoured : backoff(attempt);
+    return wait.compareTo(maxWait) > 0 ? maxWait : wait;
   }
 
   /** {@code baseMs * 2^attempt} plus up to a fifth of that again as random jitter. */

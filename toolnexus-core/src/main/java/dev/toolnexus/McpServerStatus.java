@@ -39,6 +39,24 @@ public record McpServerStatus(State state, String reason) {
     return new McpServerStatus(State.FAILED, reason);
   }
 
+  /** The same fact as a {@link SourceStatus}: connected is ready, the others keep their name. */
+  public SourceStatus toSourceStatus() {
+    return switch (state) {
+      case CONNECTED -> SourceStatus.ready();
+      case DISABLED -> SourceStatus.disabled(reason);
+      case FAILED -> SourceStatus.failed(reason);
+    };
+  }
+
+  /** A part's {@link SourceStatus} as a server status: ready is connected, partial is failed. */
+  public static McpServerStatus of(SourceStatus status) {
+    return switch (status.state()) {
+      case READY -> connected();
+      case DISABLED -> new McpServerStatus(State.DISABLED, status.reason());
+      case FAILED, PARTIAL -> failed(status.reason());
+    };
+  }
+
   @Override
   public String toString() {
     return reason == null ? state.id() : state.id() + ": " + reason;

@@ -1,27 +1,53 @@
 package dev.toolnexus;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a tool call gets besides its arguments: a cancellation token, an optional timeout, and the
- * {@link Answer} when the call is the retry after a suspension. Immutable; derive with the {@code
- * with*} methods.
- *
- * @param cancel fires when the run, the stream or the caller gives up
- * @param timeout how long this call may take; null for the tool's own default
- * @param answer present only on the post-{@code waitFor} retry
+ * What a tool call gets besides its arguments: a cancellation token, an optional timeout, the
+ * {@link Answer} when the call is the retry after a suspension, a {@link ProgressSink} for progress
+ * reports, and typed attributes a caller passes to its tools (a user id, a trace span), keyed by
+ * class like OkHttp's request tags. Immutable; derive with the {@code with*} methods.
  */
-public record ToolContext(CancelToken cancel, Duration timeout, Answer answer) {
+public final class ToolContext {
+  private final CancelToken cancel;
+  private final Duration timeout;
+  private final Answer answer;
+  private final ProgressSink progress;
+  private final Map<Class<?>, Object> attributes;
 
-  /** Fills a missing token with one that never fires. */
-  public ToolContext {
-    cancel = cancel == null ? new CancelToken() : cancel;
+  /**
+   * A context with these values, no progress sink and no attributes.
+   *
+   * @param cancel fires when the run, the stream or the caller gives up; null for one that never
+   *     fires
+   * @param timeout how long this call may take; null for the tool's own default
+   * @param answer present only on the post-{@code waitFor} retry
+   */
+  public ToolContext(CancelToken cancel, Duration timeout, Answer answer) {
+    this(cancel, timeout, answer, ProgressSink.NONE, Map.of());
   }
 
-  /** A context with no cancellation source, no timeout and no answer. */
+  private ToolContext(
+      CancelToken cancel,
+      Duration timeout,
+      Answer answer,
+      ProgressSink progress,
+      Map<Class<?>, Object> attributes) {
+    this.cancel = cancel == null ? new CancelToken() : cancel;
+    this.timeout = timeout;
+    this.answer = answer;
+    this.progress = progress;
+    this.attributes = attributes;
+  }
+
+  /** A context with no cancellation source, no timeout, no answer and no attributes. */
   public static ToolContext empty() {
-    return new ToolContext(new CancelToken(), null, null);
+    return new ToolContext(null, null, null);
   }
 
   /** A context observing the given token. */
@@ -29,14 +55,81 @@ public record ToolContext(CancelToken cancel, Duration timeout, Answer answer) {
     return new ToolContext(cancel, null, null);
   }
 
+  /** The token that fires when the call should stop. */
+  public CancelToken cancel() {
+    return cancel;
+  }
+
+  /** How long this call may take; null for the tool's own default. */
+  public Duration timeout() {
+    return timeout;
+  }
+
+  /** The answer of a resolved suspension; null unless this call is the post-suspension retry. */
+  public Answer answer() {
+    return answer;
+  }
+
   /** This context with the answer of a resolved suspension. */
   public ToolContext withAnswer(Answer newAnswer) {
-    return new ToolContext(cancel, timeout, newAnswer);
+    return new ToolContext(cancel, timeout, newAnswer, progress, attributes);
   }
 
   /** This context with a per-call timeout. */
   public ToolContext withTimeout(Duration newTimeout) {
-    return new ToolContext(cancel, newTimeout, answer);
+    return new ToolContext(cancel, newTimeout, answer, progress, attributes);
+  }
+
+  /** This context observing another cancellation token. */
+  public ToolContext withCancel(CancelToken token) {
+    return new ToolContext(token, timeout, answer, progress, attributes);
+  }
+
+  /** This context sending progress reports to {@code sink} (null drops them). */
+  public ToolContext withProgress(ProgressSink sink) {
+    return new ToolContext(
+        cancel, timeout, answer, sink == null ? ProgressSink.NONE : sink, attributes);
+  }
+
+  /**
+   * This context with {@code value} stored under {@code type}, replacing any earlier value of that
+   * type; a null value removes it. Tools read it back with {@link #get(Class)}.
+   */
+  public <T> ToolContext with(Class<T> type, T value) {
+    Objects.requireNonNull(type, "type");
+    Map<Class<?>, Object> copy = new HashMap<>(attributes);
+    if (value == null) {
+      copy.remove(type);
+    } else {
+      copy.put(type, type.cast(value));
+    }
+    return new ToolContext(cancel, timeout, answer, progress, Collections.unmodifiableMap(copy));
+  }
+
+  /** The attribute stored under exactly this type, when there is one. */
+  public <T> Optional<T> get(Class<T> type) {
+    return Optional.ofNullable(type.cast(attributes.get(type)));
+  }
+
+  /**
+   * Reports progress to the caller's sink; a sink that throws is ignored, so reporting never fails
+   * a tool.
+   *
+   * @param done how much is done so far
+   * @param total how much there is in all; null when unknown
+   * @param message what is happening now; may be null
+   */
+  public void progress(double done, Double total, String message) {
+    try {
+      progress.progress(done, total, message);
+    } catch (RuntimeException e) {
+      // a broken listener must not fail the call that reports to it
+    }
+  }
+
+  /** The sink progress reports go to ({@link ProgressSink#NONE} when none was set). */
+  public ProgressSink progressSink() {
+    return progress;
   }
 
   /** The timeout when one was set. */
@@ -52,5 +145,16 @@ public record ToolContext(CancelToken cancel, Duration timeout, Answer answer) {
   /** Whether the call should stop now. */
   public boolean isCancelled() {
     return cancel.isCancelled();
+  }
+
+  @Override
+  public String toString() {
+    return "ToolContext[timeout="
+        + timeout
+        + ", answer="
+        + answer
+        + ", attributes="
+        + attributes.keySet()
+        + "]";
   }
 }

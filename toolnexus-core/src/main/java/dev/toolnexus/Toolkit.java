@@ -3,70 +3,59 @@ package dev.toolnexus;
 import dev.toolnexus.builtins.Builtins;
 import dev.toolnexus.builtins.BuiltinsOptions;
 import dev.toolnexus.internal.ConfigDocument;
+import dev.toolnexus.internal.ConfigSources;
 import dev.toolnexus.internal.Errors;
-import dev.toolnexus.internal.ToolAssembly;
-import dev.toolnexus.schema.SchemaValidator;
+import dev.toolnexus.internal.ToolRegistry;
 import dev.toolnexus.skills.SkillDef;
 import dev.toolnexus.skills.SkillProvider;
 import dev.toolnexus.skills.SkillSource;
 import dev.toolnexus.skills.SkillsOptions;
-import dev.toolnexus.spi.McpConnection;
-import dev.toolnexus.spi.McpConnector;
-import dev.toolnexus.spi.McpLoadRequest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * One set of tools from every source, assembled in a fixed order (MCP, skill, builtin, extra tools;
- * first name wins; an extra tool shadows a builtin of the same name), with provider adapters and
- * routing {@link #execute}. Thread-safe; {@link #close()} stops every MCP server.
+ * One set of tools from every source, assembled in a fixed order: MCP servers, skills, builtins,
+ * the host's own tools, then every other {@link ToolSource} by id (first name wins; a host tool
+ * shadows a builtin of the same name). It renders provider tool schemas and runs calls with {@link
+ * #execute}. Thread-safe; {@link #close()} stops every source.
+ *
+ * <p>A {@link #view view} is a filtered toolkit over the same sources: it shares their connections,
+ * validators and sequential locks, and closing it closes nothing shared.
  */
 public final class Toolkit implements AutoCloseable {
-  private static final Logger log = LoggerFactory.getLogger(Toolkit.class);
-
-  private final McpConnection mcp;
+  private final ToolRegistry registry;
   private final SkillSource skills;
-  private final List<Tool> builtins;
-  private final List<Tool> extras;
-  private final List<Tool> registered = new CopyOnWriteArrayList<>();
-  private final Set<String> disabled;
+  private final Predicate<Tool> filter;
+  private final List<Runnable> subscriptions = new CopyOnWriteArrayList<>();
   private final AtomicBoolean closed = new AtomicBoolean();
-  private final AtomicLong generation = new AtomicLong();
-  private volatile Assembly assembly;
+  private volatile ToolRegistry.Assembly filtered;
 
-  /** One assembled view; validators are compiled lazily per tool and dropped with the view. */
-  private record Assembly(
-      long generation,
-      List<Tool> tools,
-      Map<String, Tool> byName,
-      Map<String, SchemaValidator> validators) {}
+  /**
+   * What {@link #run} returns: the result and where the tool came from (for metrics).
+   *
+   * @param source the called tool's source; {@link Source#CUSTOM} when the name is unknown
+   * @param result the tool's result, or the error result of a failed lookup or validation
+   */
+  public record Execution(Source source, ToolResult result) {}
 
-  private Toolkit(
-      McpConnection mcp,
-      SkillSource skills,
-      List<Tool> builtins,
-      List<Tool> extras,
-      Set<String> disabled) {
-    this.mcp = mcp;
+  private Toolkit(ToolRegistry registry, SkillSource skills, Predicate<Tool> filter) {
+    this.registry = registry;
     this.skills = skills;
-    this.builtins = builtins;
-    this.extras = extras;
-    this.disabled = disabled;
+    this.filter = filter;
   }
 
   /** A builder with builtins on and no other source. */
@@ -87,44 +76,19 @@ public final class Toolkit implements AutoCloseable {
     return builder().builtins(false).tools(tools).build();
   }
 
-  private void wireChangeListeners() {
-    if (mcp != null) {
-      mcp.onToolsChanged(this::invalidate);
+  private ToolRegistry.Assembly assembly() {
+    ToolRegistry.Assembly root = registry.assembly();
+    if (filter == null) {
+      return root;
     }
-    if (skills != null) {
-      skills.onToolsChanged(this::invalidate);
+    ToolRegistry.Assembly f = filtered;
+    if (f == null || f.generation() != root.generation()) {
+      f =
+          ToolRegistry.Assembly.of(
+              root.generation(), root.tools().stream().filter(filter).toList());
+      filtered = f;
     }
-  }
-
-  private void invalidate() {
-    generation.incrementAndGet();
-  }
-
-  // The generation is read before the sources, so a change that lands while assembling bumps it
-  // and the next call rebuilds instead of keeping a view that misses the change.
-  private Assembly assembly() {
-    Assembly a = assembly;
-    long current = generation.get();
-    if (a == null || a.generation() != current) {
-      a = assemble(current);
-      assembly = a;
-    }
-    return a;
-  }
-
-  private Assembly assemble(long gen) {
-    List<Tool> extrasNow = new ArrayList<>(extras);
-    extrasNow.addAll(registered);
-    List<Tool> tools =
-        ToolAssembly.assemble(
-            mcp == null ? List.of() : mcp.tools(),
-            skills == null ? List.of() : skills.tools(),
-            builtins,
-            extrasNow,
-            disabled);
-    Map<String, Tool> byName = new HashMap<>();
-    tools.forEach(t -> byName.put(t.name(), t));
-    return new Assembly(gen, tools, byName, new ConcurrentHashMap<>());
+    return f;
   }
 
   /** Every tool, in assembly order. */
@@ -145,37 +109,62 @@ public final class Toolkit implements AutoCloseable {
   /**
    * Routes a call to the named tool. An unknown name, arguments that break the input schema, or a
    * tool that throws (an exception, or an error such as {@link StackOverflowError}) all come back
-   * as error results naming the tool, never as exceptions.
+   * as error results naming the tool, never as exceptions. Calls to a {@link Tool#sequential()
+   * sequential} tool never overlap, whoever makes them (several clients, a server, views of this
+   * toolkit).
    */
   public ToolResult execute(String name, Map<String, Object> args, ToolContext ctx) {
-    Assembly a = assembly();
+    return run(name, args, ctx).result();
+  }
+
+  /**
+   * {@link #execute(String, Map, ToolContext)} that also says which source the tool came from, from
+   * the same lookup, so a caller's metrics need no second one.
+   */
+  public Execution run(String name, Map<String, Object> args, ToolContext ctx) {
+    ToolRegistry.Assembly a = assembly();
     Tool tool = a.byName().get(name);
     if (tool == null) {
-      return ToolResult.error(
-          "Unknown tool \""
-              + name
-              + "\". Available: "
-              + (a.tools().isEmpty()
-                  ? "(none)"
-                  : a.tools().stream().map(Tool::name).collect(Collectors.joining(", "))));
+      return new Execution(
+          Source.CUSTOM,
+          ToolResult.error(
+              "Unknown tool: "
+                  + name
+                  + ". Available: "
+                  + (a.tools().isEmpty()
+                      ? "(none)"
+                      : a.tools().stream().map(Tool::name).collect(Collectors.joining(", ")))));
     }
     Map<String, Object> actual = args == null ? Map.of() : args;
-    List<String> problems =
-        a.validators()
-            .computeIfAbsent(name, n -> SchemaValidator.of(tool.inputSchema()))
-            .check(actual);
+    List<String> problems = registry.validator(tool).check(actual);
     if (!problems.isEmpty()) {
-      return ToolResult.error(
-          "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems));
+      return new Execution(
+          tool.source(),
+          ToolResult.error(
+              "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems)));
     }
+    ToolContext context = ctx == null ? ToolContext.empty() : ctx;
+    if (!tool.sequential()) {
+      return new Execution(tool.source(), call(tool, actual, context));
+    }
+    ReentrantLock lock = registry.lock(tool);
+    lock.lock();
     try {
-      ToolResult r = tool.execute(actual, ctx == null ? ToolContext.empty() : ctx);
-      return r == null ? ToolResult.error("tool " + name + " returned no result") : r;
+      return new Execution(tool.source(), call(tool, actual, context));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static ToolResult call(Tool tool, Map<String, Object> args, ToolContext ctx) {
+    try {
+      ToolResult r = tool.execute(args, ctx);
+      return r == null ? ToolResult.error("tool " + tool.name() + " returned no result") : r;
     } catch (RuntimeException e) {
-      return ToolResult.error("tool " + name + " failed: " + Errors.message(e));
+      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.message(e));
     } catch (Error e) {
       // a StackOverflowError or a broken class path ends this call, never the caller's run
-      return ToolResult.error("tool " + name + " failed: " + Errors.describeError(e));
+      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.describeError(e));
     }
   }
 
@@ -184,11 +173,63 @@ public final class Toolkit implements AutoCloseable {
     return tools().stream().map(Tool::name).collect(Collectors.toList());
   }
 
-  /** Adds a tool at run time, after every other source; a taken name is still first-wins. */
+  /**
+   * Adds a tool at run time, after every other host tool; a taken name is still first-wins. Tells
+   * the {@link #onToolsChanged} listeners. On a view it adds to the toolkit the view looks at.
+   */
   public void register(Tool tool) {
     Names.requireValid(tool.name());
-    registered.add(tool);
-    invalidate();
+    registry.register(tool);
+    registry.changed();
+  }
+
+  /**
+   * Adds a tool source at run time; its tools take their place in the toolkit's order and the
+   * {@link #onToolsChanged} listeners are told. The toolkit closes it with the rest. On a view it
+   * adds to the toolkit the view looks at.
+   *
+   * @throws IllegalArgumentException when a source with the same {@link ToolSource#id() id} is
+   *     already there
+   */
+  public void addSource(ToolSource source) {
+    registry.addSource(source);
+    registry.changed();
+  }
+
+  /**
+   * Calls {@code listener} whenever the tool list may have changed: an MCP server's {@code
+   * list_changed}, a source's own change, {@link #register} or {@link #addSource}. Called on the
+   * thread that made the change; it should only note the change (re-read {@link #tools()} later). A
+   * view's listener hears every change of the toolkit it looks at.
+   *
+   * @return a handle that removes the listener (closing a view removes its listeners too)
+   */
+  public Subscription onToolsChanged(Runnable listener) {
+    Runnable remove = registry.listen(listener);
+    subscriptions.add(remove);
+    return () -> {
+      subscriptions.remove(remove);
+      remove.run();
+    };
+  }
+
+  /** A registration of {@link #onToolsChanged}; closing it stops the calls. */
+  @FunctionalInterface
+  public interface Subscription extends AutoCloseable {
+    /** Removes the listener; idempotent. */
+    @Override
+    void close();
+  }
+
+  /**
+   * A live, filtered view of this toolkit: only the tools {@code keep} accepts are listed, rendered
+   * and executable; the rest are unknown to it. It shares this toolkit's sources (no second
+   * connection), validators and sequential locks, sees their changes, and closing it closes nothing
+   * shared. {@code keep} is evaluated again whenever the tool list changes.
+   */
+  public Toolkit view(Predicate<Tool> keep) {
+    Objects.requireNonNull(keep, "keep");
+    return new Toolkit(registry, skills, filter == null ? keep : filter.and(keep));
   }
 
   /** The system-prompt catalog of skills; empty when no skill source is configured. */
@@ -201,9 +242,27 @@ public final class Toolkit implements AutoCloseable {
     return Optional.ofNullable(skills);
   }
 
-  /** Each configured MCP server's status, in config order; empty without an MCP config. */
+  /**
+   * Every {@link ToolSource}'s status by its id, in toolkit order: {@code "mcp"} for the MCP
+   * servers of a config (one part per server), {@code "skills"} when skills are configured, and
+   * each source added with {@link Builder#source} or {@link #addSource}.
+   */
+  public Map<String, SourceStatus> status() {
+    return registry.status();
+  }
+
+  /**
+   * Each configured MCP server's status, in config order; empty without an MCP source. The same
+   * facts as the parts of the MCP sources in {@link #status()}.
+   */
   public Map<String, McpServerStatus> mcpStatus() {
-    return mcp == null ? Map.of() : mcp.status();
+    Map<String, McpServerStatus> out = new LinkedHashMap<>();
+    for (ToolSource s : registry.sources()) {
+      if (s.kind() == Source.MCP) {
+        s.status().parts().forEach((name, st) -> out.put(name, McpServerStatus.of(st)));
+      }
+    }
+    return Collections.unmodifiableMap(out);
   }
 
   /** OpenAI tool schema for {@link #tools()}. */
@@ -228,27 +287,28 @@ public final class Toolkit implements AutoCloseable {
     return Adapters.toGemini(tools(), mode);
   }
 
-  /** Stops every MCP server and releases every source; safe to call more than once. */
+  /**
+   * Stops every MCP server and releases every source; safe to call more than once. On a view it
+   * only removes the view's {@link #onToolsChanged} listeners: the sources stay open.
+   */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    if (mcp != null) {
-      try {
-        mcp.close();
-      } catch (RuntimeException e) {
-        log.warn("closing MCP servers failed: {}", Errors.message(e));
+    subscriptions.forEach(Runnable::run);
+    subscriptions.clear();
+    if (filter == null) {
+      registry.close();
+      if (skills != null) {
+        skills.close();
       }
-    }
-    if (skills != null) {
-      skills.close();
     }
   }
 
-  /** Whether {@link #close()} has run. */
+  /** Whether {@link #close()} has run (on a view: on the view, or on the toolkit it looks at). */
   public boolean isClosed() {
-    return closed.get();
+    return closed.get() || registry.isClosed();
   }
 
   /** Builds a {@link Toolkit}; every source is optional. */
@@ -262,6 +322,7 @@ public final class Toolkit implements AutoCloseable {
     private final Set<String> disabled = new LinkedHashSet<>();
     private WaitFor waitFor;
     private java.util.function.BiConsumer<String, McpServerStatus> onMcpServerStatus;
+    private final List<ToolSource> sources = new ArrayList<>();
     private CancelToken cancel = new CancelToken();
 
     private Builder() {}
@@ -364,6 +425,15 @@ public final class Toolkit implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Adds a tool source: the one {@code Mcp.connect(...)} returns, a host's own, any other. Its
+     * place in the order follows its {@link ToolSource#kind() kind}; the toolkit closes it.
+     */
+    public Builder source(ToolSource source) {
+      sources.add(Objects.requireNonNull(source, "source"));
+      return this;
+    }
+
     /** Drops tools by their final exposed name, across every source. */
     public Builder disableTools(String... names) {
       disabled.addAll(Arrays.asList(names));
@@ -419,34 +489,30 @@ public final class Toolkit implements AutoCloseable {
                   .include(skillAdditions.build())
                   .build());
       List<Tool> builtinTools = Builtins.create(effectiveBuiltins);
-      McpConnection mcp = null;
+      List<ToolSource> opened = new ArrayList<>();
       if (config != null) {
-        mcp = connectMcp(config, origin);
+        java.util.function.BiConsumer<String, McpServerStatus> tell = onMcpServerStatus;
+        opened.addAll(
+            ConfigSources.open(
+                config,
+                origin,
+                waitFor,
+                cancel,
+                tell == null ? null : (name, st) -> tell.accept(name, McpServerStatus.of(st))));
       }
-      Toolkit tk =
-          new Toolkit(mcp, skills, builtinTools, List.copyOf(extras), Set.copyOf(disabled));
-      tk.wireChangeListeners();
-      return tk;
-    }
-
-    private McpConnection connectMcp(Map<String, Object> config, String origin) {
-      Optional<McpConnector> connector =
-          ServiceLoader.load(McpConnector.class, Toolkit.class.getClassLoader()).findFirst();
-      if (connector.isEmpty()) {
-        throw new IllegalStateException(
-            "an MCP config was given ("
-                + origin
-                + ") but toolnexus-mcp is not on the classpath; add the dev.toolnexus:toolnexus-mcp"
-                + " dependency");
-      }
+      opened.addAll(sources);
+      ToolRegistry registry =
+          new ToolRegistry(builtinTools, List.copyOf(extras), Set.copyOf(disabled));
       try {
-        return connector
-            .get()
-            .connect(new McpLoadRequest(config, origin, waitFor, cancel, onMcpServerStatus));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.util.concurrent.CancellationException("MCP load interrupted");
+        if (skills.configured()) {
+          registry.addSource(skills);
+        }
+        opened.forEach(registry::addSource);
+      } catch (RuntimeException e) {
+        opened.forEach(ToolSource::close);
+        throw e;
       }
+      return new Toolkit(registry, skills, null);
     }
   }
 }

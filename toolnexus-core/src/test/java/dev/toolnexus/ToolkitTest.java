@@ -126,7 +126,7 @@ class ToolkitTest {
             .build()) {
       assertThat(tk.names()).containsExactly("m1", "e");
 
-      FakeMcpConnector.last.add(TestTools.labelled("m2", Source.MCP, "mcp:m2"));
+      FakeMcpProvider.last.add(TestTools.labelled("m2", Source.MCP, "mcp:m2"));
 
       assertThat(tk.names()).containsExactly("m1", "m2", "e");
       assertThat(tk.execute("m2", Map.of()).output()).isEqualTo("mcp:m2");
@@ -149,7 +149,7 @@ class ToolkitTest {
       ToolResult r = tk.execute("gamma", Map.of());
 
       assertThat(r.isError()).isTrue();
-      assertThat(r.output()).isEqualTo("Unknown tool \"gamma\". Available: alpha, beta");
+      assertThat(r.output()).isEqualTo("Unknown tool: gamma. Available: alpha, beta");
     }
   }
 
@@ -157,7 +157,7 @@ class ToolkitTest {
   void unknownToolInAnEmptyToolkitSaysNoneAreAvailable() {
     try (Toolkit tk = Toolkit.of()) {
       assertThat(tk.execute("x", Map.of()).output())
-          .isEqualTo("Unknown tool \"x\". Available: (none)");
+          .isEqualTo("Unknown tool: x. Available: (none)");
     }
   }
 
@@ -314,7 +314,7 @@ class ToolkitTest {
   void closeIsIdempotentAndClosesTheMcpConnectionOnce() {
     Toolkit tk =
         Toolkit.builder().builtins(false).mcpConfig(Map.of("fakeTools", List.of("m"))).build();
-    FakeMcpConnector.Connection conn = FakeMcpConnector.last;
+    FakeMcpProvider.Connection conn = FakeMcpProvider.last;
 
     tk.close();
     tk.close();

@@ -1,7 +1,7 @@
 package dev.toolnexus.bench;
 
 import dev.toolnexus.Json;
-import dev.toolnexus.client.internal.SseParser;
+import dev.toolnexus.internal.sse.SseParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

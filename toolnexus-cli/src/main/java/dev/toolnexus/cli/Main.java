@@ -12,7 +12,7 @@ public final class Main {
     setDefault("org.slf4j.simpleLogger.showThreadName", "false");
     setDefault("org.slf4j.simpleLogger.showShortLogName", "true");
     // The MCP progress lines already say which server failed and why.
-    setDefault("org.slf4j.simpleLogger.log.dev.toolnexus.mcp.Loader", "error");
+    setDefault("org.slf4j.simpleLogger.log.dev.toolnexus.mcp.client.Loader", "error");
     int code = Cli.execute(Io.system(), args);
     System.exit(code);
   }

@@ -42,9 +42,19 @@ public final class SourceOptions {
       names = "--builtins-root",
       paramLabel = "DIR",
       description =
-          "The folder the built-in tools work in; paths outside it are refused (default: the"
-              + " current folder, unconfined).")
+          "The folder the built-in tools work in; the FILE tools refuse paths outside it (default:"
+              + " the current folder, unconfined). This does NOT confine bash, which is on by"
+              + " default and can read anything this process can: add --bash-sandbox, or"
+              + " --no-builtins.")
   Path builtinsRoot;
+
+  @Option(
+      names = "--bash-sandbox",
+      description =
+          "Run bash in a bubblewrap sandbox (Linux, bwrap installed): the builtins folder"
+              + " writable, the rest read-only, a private /tmp. Fails at start when bwrap cannot"
+              + " run.")
+  boolean bashSandbox;
 
   /** Whether an MCP config was given. */
   boolean hasMcp() {
@@ -70,11 +80,15 @@ public final class SourceOptions {
     b.skillsDirs(skills);
     if (noBuiltins) {
       b.builtins(false);
-    } else if (builtinsRoot != null) {
-      if (!Files.isDirectory(builtinsRoot)) {
-        throw new CliException("--builtins-root " + builtinsRoot + ": no such folder");
+    } else if (builtinsRoot != null || bashSandbox) {
+      BuiltinsOptions.Builder o = BuiltinsOptions.builder().sandbox(bashSandbox);
+      if (builtinsRoot != null) {
+        if (!Files.isDirectory(builtinsRoot)) {
+          throw new CliException("--builtins-root " + builtinsRoot + ": no such folder");
+        }
+        o.baseDir(builtinsRoot).confineToBaseDir(true);
       }
-      b.builtins(BuiltinsOptions.builder().baseDir(builtinsRoot).confineToBaseDir(true).build());
+      b.builtins(o.build());
     }
     for (String doc : openapi) {
       b.tools(openApiTools(io, doc));

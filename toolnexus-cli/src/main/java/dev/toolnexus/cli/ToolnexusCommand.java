@@ -18,7 +18,8 @@ import picocli.CommandLine.Mixin;
       SchemaCommand.class,
       CallCommand.class,
       RunCommand.class,
-      DemoCommand.class
+      DemoCommand.class,
+      ServeCommand.class
     },
     footer = {
       "",

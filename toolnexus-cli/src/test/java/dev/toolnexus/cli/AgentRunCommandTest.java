@@ -58,7 +58,7 @@ class AgentRunCommandTest {
     assertThat(r.exitCode()).isZero();
     assertThat(r.out())
         .isEqualTo(
-            "Weather: Unknown tool \"get_weather\". Available: (none) | Unknown tool \"add\"."
+            "Weather: Unknown tool: get_weather. Available: (none) | Unknown tool: add."
                 + " Available: (none). Done.\n");
   }
 

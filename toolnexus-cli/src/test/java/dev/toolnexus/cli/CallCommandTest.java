@@ -11,7 +11,7 @@ class CallCommandTest {
   void anUnknownToolIsAnErrorResultWithExitCodeThree() {
     CliRun r = CliRun.of("call", "nope", "--no-builtins");
     assertThat(r.exitCode()).isEqualTo(ExitCodes.TOOL_ERROR);
-    assertThat(r.out()).isEqualTo("Unknown tool \"nope\". Available: (none)\n");
+    assertThat(r.out()).isEqualTo("Unknown tool: nope. Available: (none)\n");
   }
 
   @Test

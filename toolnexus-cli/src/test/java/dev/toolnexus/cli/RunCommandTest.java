@@ -40,11 +40,11 @@ class RunCommandTest {
     assertThat(r.exitCode()).isZero();
     assertThat(r.out())
         .isEqualTo(
-            "Weather: Unknown tool \"get_weather\". Available: (none) | Unknown tool \"add\"."
+            "Weather: Unknown tool: get_weather. Available: (none) | Unknown tool: add."
                 + " Available: (none). Done.\n");
     assertThat(r.err())
         .contains("→ get_weather {\"city\":\"Paris\"}\n")
-        .contains("✗ get_weather: Unknown tool \"get_weather\". Available: (none)\n")
+        .contains("✗ get_weather: Unknown tool: get_weather. Available: (none)\n")
         .contains("→ add {\"a\":2,\"b\":2}\n");
   }
 

@@ -1,16 +1,22 @@
 package dev.toolnexus.client;
 
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Why the model stopped: one vocabulary across providers ({@link #kind()}) plus the provider's own
- * value ({@link #raw()}), so a truncated or blocked answer never looks like a clean one.
+ * value ({@link #raw()}) and explanation ({@link #message()}), so a truncated or blocked answer
+ * never looks like a clean one.
  *
  * @param kind {@code stop}, {@code length}, {@code content_filter}, {@code tool_calls} or {@code
  *     error}
- * @param raw the provider's value verbatim; null when it sent none
+ * @param raw the provider's value verbatim (OpenAI {@code finish_reason}, Anthropic {@code
+ *     stop_reason}, Gemini {@code finishReason}); null when it sent none
+ * @param message the provider's explanation of the stop (Gemini {@code finishMessage}); null when
+ *     it sent none
  */
-public record FinishReason(String kind, String raw) {
+public record FinishReason(String kind, String raw, String message) {
 
   /** A natural end of the answer. */
   public static final String STOP = "stop";
@@ -32,32 +38,84 @@ public record FinishReason(String kind, String raw) {
     Objects.requireNonNull(kind, "kind");
   }
 
+  /** A reason without a provider message. */
+  public FinishReason(String kind, String raw) {
+    this(kind, raw, null);
+  }
+
+  private static final Set<String> LENGTHS =
+      Set.of("length", "max_tokens", "model_context_window_exceeded", "max_output_tokens");
+
+  private static final Set<String> FILTERED =
+      Set.of(
+          "content_filter",
+          "refusal",
+          "safety",
+          "recitation",
+          "blocklist",
+          "prohibited_content",
+          "spii",
+          "language",
+          "image_safety",
+          "image_prohibited_content",
+          "image_recitation");
+
+  private static final Set<String> ERRORS =
+      Set.of(
+          "error",
+          "malformed_function_call",
+          "unexpected_tool_call",
+          "too_many_tool_calls",
+          "missing_thought_signature",
+          "finish_reason_unspecified",
+          "other",
+          "image_other",
+          "no_image");
+
   /**
-   * The reason for a turn: {@code tool_calls} whenever it called a tool, else the provider's value
-   * mapped: a token limit is {@code length}, a refusal or safety stop is {@code content_filter},
-   * anything else {@code stop}.
+   * The reason for a turn, without a provider message (see {@link #of(boolean, String, String)}).
    */
   public static FinishReason of(boolean calledTools, String raw) {
+    return of(calledTools, raw, null);
+  }
+
+  /**
+   * The reason for a turn: {@code tool_calls} whenever it called a tool; otherwise the provider's
+   * value mapped, in any of the three styles: a token limit ({@code length}, {@code max_tokens},
+   * {@code MAX_TOKENS}) is {@code length}; a refusal, safety, recitation or blocklist stop is
+   * {@code content_filter}; a failed generation (Gemini's {@code MALFORMED_FUNCTION_CALL}, {@code
+   * OTHER} and the like) is {@code error}; a natural end or an unknown value is {@code stop}.
+   */
+  public static FinishReason of(boolean calledTools, String raw, String message) {
     if (calledTools) {
-      return new FinishReason(TOOL_CALLS, raw);
+      return new FinishReason(TOOL_CALLS, raw, message);
     }
     if (raw == null) {
-      return new FinishReason(STOP, null);
+      return new FinishReason(STOP, null, message);
     }
-    String kind =
-        switch (raw) {
-          case "max_tokens", "length", "MAX_TOKENS" -> LENGTH;
-          case "refusal",
-              "content_filter",
-              "SAFETY",
-              "RECITATION",
-              "BLOCKLIST",
-              "PROHIBITED_CONTENT",
-              "SPII",
-              "IMAGE_SAFETY" ->
-              CONTENT_FILTER;
-          default -> STOP;
-        };
-    return new FinishReason(kind, raw);
+    String v = raw.toLowerCase(Locale.ROOT);
+    String kind;
+    if (LENGTHS.contains(v)) {
+      kind = LENGTH;
+    } else if (FILTERED.contains(v)) {
+      kind = CONTENT_FILTER;
+    } else if (ERRORS.contains(v)) {
+      kind = ERROR;
+    } else if (v.equals("tool_calls") || v.equals("tool_use") || v.equals("function_call")) {
+      kind = TOOL_CALLS;
+    } else {
+      kind = STOP;
+    }
+    return new FinishReason(kind, raw, message);
+  }
+
+  /** Whether the answer was cut off by the output token limit. */
+  public boolean truncated() {
+    return kind.equals(LENGTH);
+  }
+
+  /** Whether a safety or refusal stop withheld the answer. */
+  public boolean blocked() {
+    return kind.equals(CONTENT_FILTER);
   }
 }

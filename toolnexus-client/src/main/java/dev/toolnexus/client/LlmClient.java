@@ -4,7 +4,6 @@ import dev.toolnexus.Answer;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.ContentPart;
 import dev.toolnexus.Request;
-import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.WaitFor;
 import dev.toolnexus.client.Message.SystemMessage;
@@ -24,11 +23,8 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -42,7 +38,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * LlmClient client = LlmClient.create(ClientOptions.builder()
- *     .baseUrl("https://api.openai.com/v1").style(Style.OPENAI).model("gpt-4o-mini").build());
+ *     .baseUrl("https://api.openai.com/v1").style(Style.OPENAI).model("gpt-6-luna").build());
  * RunResult r = client.run("What is 2+2?", toolkit);
  * }</pre>
  *
@@ -58,13 +54,11 @@ public final class LlmClient {
   private final KeyedLocks conversations;
   private final ChatModel chatModel;
   private final HttpClient http;
-  private final Map<Tool, ReentrantLock> locks;
 
   private LlmClient(ClientOptions options, ChatModel chatModel, HttpClient http, LlmClient parent) {
     this.options = options;
     this.registry = parent == null ? new PrometheusRegistry() : parent.registry;
     this.conversations = parent == null ? new KeyedLocks() : parent.conversations;
-    this.locks = parent == null ? Collections.synchronizedMap(new WeakHashMap<>()) : parent.locks;
     Consumer<MetricEvent> sink = options.onMetric();
     PrometheusRegistry r = registry;
     this.runtime =
@@ -119,9 +113,9 @@ public final class LlmClient {
   /**
    * A builder for a client derived from this one, as cheap as a few objects: it starts from these
    * options, and shares this client's model (its HTTP client and connection pool), metrics
-   * registry, executor, sequential-tool locks and conversation locks. Change what differs (the
-   * system prompt, hooks, model id) and {@link Builder#build()}; an agent runtime makes one per
-   * agent this way.
+   * registry, executor and conversation locks (a sequential tool's lock lives in its toolkit).
+   * Change what differs (the system prompt, hooks, model id) and {@link Builder#build()}; an agent
+   * runtime makes one per agent this way.
    */
   public Builder newBuilder() {
     return new Builder(this);
@@ -468,8 +462,7 @@ public final class LlmClient {
               runOptions.toolkit(),
               token,
               deadline,
-              events == null ? e -> {} : events,
-              locks);
+              events == null ? e -> {} : events);
       return body.apply(ctx);
     } finally {
       if (timer != null) {

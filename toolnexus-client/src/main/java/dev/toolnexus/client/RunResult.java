@@ -18,6 +18,10 @@ import java.util.List;
  * @param status done, pending or incomplete
  * @param limit set only when incomplete: {@link #LIMIT_MAX_TURNS} or {@link #LIMIT_TIMEOUT}
  * @param pending the unresolved suspension; set iff status is pending
+ * @param finishReason why the last model call of the run stopped, mapped to one vocabulary with the
+ *     provider's raw value: a {@link RunStatus#DONE} run whose answer was cut off by the token
+ *     limit has kind {@code length}, a blocked one {@code content_filter}; null when the run made
+ *     no model call
  */
 public record RunResult(
     String text,
@@ -29,13 +33,40 @@ public record RunResult(
     String model,
     RunStatus status,
     String limit,
-    Request pending) {
+    Request pending,
+    FinishReason finishReason) {
 
   /** {@code limit} when the run used all of its turns. */
   public static final String LIMIT_MAX_TURNS = "maxTurns";
 
   /** {@code limit} when the run's deadline passed. */
   public static final String LIMIT_TIMEOUT = "timeout";
+
+  /** A result without a finish reason (a run that made no model call). */
+  public RunResult(
+      String text,
+      List<Message> messages,
+      List<ToolCallRecord> toolCalls,
+      int toolCallCount,
+      int turns,
+      Usage usage,
+      String model,
+      RunStatus status,
+      String limit,
+      Request pending) {
+    this(
+        text,
+        messages,
+        toolCalls,
+        toolCallCount,
+        turns,
+        usage,
+        model,
+        status,
+        limit,
+        pending,
+        null);
+  }
 
   /** Freezes the lists. */
   public RunResult {

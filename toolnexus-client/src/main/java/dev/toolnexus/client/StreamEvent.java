@@ -65,5 +65,14 @@ public sealed interface StreamEvent
     public String type() {
       return "done";
     }
+
+    /**
+     * Why the run's last model call stopped ({@link RunResult#finishReason()}): a cut-off or
+     * blocked answer shows here as {@code length} or {@code content_filter}; null when the run made
+     * no model call.
+     */
+    public FinishReason finishReason() {
+      return result.finishReason();
+    }
   }
 }

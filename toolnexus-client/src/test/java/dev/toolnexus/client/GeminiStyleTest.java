@@ -167,7 +167,7 @@ class GeminiStyleTest {
     server.reply(TWO_CALLS).reply(ANSWER);
     RunResult result =
         client().run("Weather and time in Paris?", RunOptions.of(concurrentToolkit()));
-    assertThat(result.usage()).isEqualTo(new Usage(70, 18, 92));
+    assertThat(result.usage()).isEqualTo(new Usage(70, 22, 92));
   }
 
   @Test
@@ -203,7 +203,8 @@ class GeminiStyleTest {
                "thoughtSignature":"SIG_TURN_1"},
               {"functionCall":{"id":"c2","name":"get_time","args":{"zone":"CET"}}}]},
               "finishReason":"STOP"}],
-             "usageMetadata":{"promptTokenCount":20,"candidatesTokenCount":10,"totalTokenCount":34}}
+             "usageMetadata":{"promptTokenCount":20,"candidatesTokenCount":10,"totalTokenCount":34,
+              "thoughtsTokenCount":4}}
             """)
         .replyStream(
             "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"Paris: \"}]}}],"
@@ -226,7 +227,7 @@ class GeminiStyleTest {
         .containsExactlyInAnyOrder("18C in Paris", "14:00 in CET");
     assertThat(events.get(events.size() - 1)).isInstanceOf(StreamEvent.Done.class);
     assertThat(result.text()).isEqualTo("Paris: 18C, 14:00.");
-    assertThat(result.usage()).isEqualTo(new Usage(70, 18, 92));
+    assertThat(result.usage()).isEqualTo(new Usage(70, 22, 92));
     assertThat(server.requests())
         .allSatisfy(r -> assertThat(r.streamed()).isTrue())
         .allSatisfy(r -> assertThat(r.query()).isEqualTo("alt=sse"));

@@ -161,7 +161,7 @@ class OpenAiLoopTest {
 
     assertThat(r.toolCalls().get(0).isError()).isTrue();
     assertThat(r.toolCalls().get(0).output())
-        .isEqualTo("Unknown tool \"get_wether\". Available: get_weather");
+        .isEqualTo("Unknown tool: get_wether. Available: get_weather");
     assertThat(r.status()).isEqualTo(RunStatus.DONE);
   }
 

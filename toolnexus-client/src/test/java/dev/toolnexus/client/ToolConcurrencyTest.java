@@ -102,6 +102,82 @@ class ToolConcurrencyTest {
   }
 
   @Test
+  void twoClientsSharingOneToolkitNeverRunASequentialToolAtOnce() throws Exception {
+    AtomicInteger inside = new AtomicInteger();
+    AtomicInteger maxInside = new AtomicInteger();
+    CountDownLatch firstInside = new CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicReference<Thread> second =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    Tool ledger =
+        Tools.sequential(
+            Tools.define(
+                "ledger",
+                "not thread-safe",
+                Fixtures.WEATHER_SCHEMA,
+                (args, ctx) -> {
+                  int now = inside.incrementAndGet();
+                  maxInside.accumulateAndGet(now, Math::max);
+                  try {
+                    if (firstInside.getCount() == 1) {
+                      firstInside.countDown();
+                      // stay inside until the other client is parked on the toolkit's lock, or
+                      // (without the lock) has come in beside this call
+                      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                      while (System.nanoTime() < until
+                          && inside.get() == 1
+                          && !parkedOnALock(second.get())) {
+                        Thread.sleep(5);
+                      }
+                    }
+                    return "wrote " + args.get("location");
+                  } finally {
+                    inside.decrementAndGet();
+                  }
+                }));
+    Toolkit shared = Toolkit.of(ledger);
+    try (FakeProvider other = new FakeProvider()) {
+      provider
+          .json(openaiCalls(1, 1, new String[] {"a1", "ledger", "{\"location\":\"a\"}"}))
+          .json(openaiText("a done", 1, 1));
+      other
+          .json(openaiCalls(1, 1, new String[] {"b1", "ledger", "{\"location\":\"b\"}"}))
+          .json(openaiText("b done", 1, 1));
+      LlmClient clientA = LlmClient.create(Fixtures.openai(provider).build());
+      LlmClient clientB = LlmClient.create(Fixtures.openai(other).build());
+      java.util.concurrent.CompletableFuture<RunResult> a =
+          new java.util.concurrent.CompletableFuture<>();
+      java.util.concurrent.CompletableFuture<RunResult> b =
+          new java.util.concurrent.CompletableFuture<>();
+      Thread ta = new Thread(() -> runInto(clientA, shared, a));
+      Thread tb = new Thread(() -> runInto(clientB, shared, b));
+      second.set(tb);
+      ta.start();
+      assertThat(firstInside.await(20, TimeUnit.SECONDS)).isTrue();
+      tb.start();
+
+      assertThat(a.get(30, TimeUnit.SECONDS).text()).isEqualTo("a done");
+      assertThat(b.get(30, TimeUnit.SECONDS).text()).isEqualTo("b done");
+      assertThat(maxInside.get()).isEqualTo(1);
+    }
+  }
+
+  private static void runInto(
+      LlmClient client, Toolkit toolkit, java.util.concurrent.CompletableFuture<RunResult> out) {
+    try {
+      out.complete(client.run("go", toolkit));
+    } catch (Throwable e) {
+      out.completeExceptionally(e);
+    }
+  }
+
+  private static boolean parkedOnALock(Thread t) {
+    return t != null
+        && t.getState() == Thread.State.WAITING
+        && java.util.Arrays.stream(t.getStackTrace())
+            .anyMatch(f -> f.getClassName().startsWith("java.util.concurrent.locks.ReentrantLock"));
+  }
+
+  @Test
   void theRunsCancelTokenReachesRunningTools() throws Exception {
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch sawCancel = new CountDownLatch(1);

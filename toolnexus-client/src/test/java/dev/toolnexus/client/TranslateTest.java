@@ -151,7 +151,8 @@ class TranslateTest {
 
     Map<String, Object> body = Json.parseObject(provider.request(0).body());
     assertThat(body.get("tool_choice")).isEqualTo("required");
-    assertThat(body.get("max_tokens")).isEqualTo(256);
+    assertThat(body.get("max_completion_tokens")).isEqualTo(256);
+    assertThat(body).doesNotContainKey("max_tokens");
     assertThat(pluck(body.get("tools"), t -> ((Map<?, ?>) t.get("function")).get("name")))
         .containsExactly("get_time", "get_weather");
     assertThat(((List<?>) body.get("messages")).get(0))

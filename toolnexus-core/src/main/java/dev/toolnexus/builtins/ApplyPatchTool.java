@@ -1,6 +1,7 @@
 package dev.toolnexus.builtins;
 
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.Errors;
 import java.io.IOException;
@@ -30,10 +31,10 @@ final class ApplyPatchTool {
         "Apply a patch (Begin/End Patch grammar: Add/Update/Delete File). Atomic — a non-matching"
             + " hunk aborts with no writes.",
         Schemas.object(props, List.of("patchText")),
-        (args, ctx) -> run(host, args));
+        (args, ctx) -> run(host, args, ctx));
   }
 
-  private static ToolResult run(Host host, Args args) {
+  private static ToolResult run(Host host, Args args, ToolContext ctx) throws SafeFiles.Cancelled {
     String text = args.requireString("patchText");
     Patch patch;
     try {
@@ -43,13 +44,21 @@ final class ApplyPatchTool {
     }
     // the planned state of every touched path: text, or empty for "deleted"
     Map<Path, Optional<String>> planned = new LinkedHashMap<>();
+    Map<Path, String> shownFor = new LinkedHashMap<>();
+    Map<Path, String> byRealFile = new LinkedHashMap<>();
+    SafeFiles files = host.files();
     int added = 0;
     int updated = 0;
     int deleted = 0;
     try {
       for (Patch.Op op : patch.ops()) {
         Path file = host.paths().resolve(op.path());
-        Optional<String> current = current(planned, file, op.path());
+        String clash = sameFile(host, byRealFile, file, op.path());
+        if (clash != null) {
+          return fail(clash);
+        }
+        shownFor.putIfAbsent(file, op.path());
+        Optional<String> current = current(files, planned, file, op.path(), ctx);
         if (op instanceof Patch.Add add) {
           if (current.isPresent()) {
             return fail(op.path() + ": cannot add, the file already exists");
@@ -69,7 +78,13 @@ final class ApplyPatchTool {
           String next = PatchApplier.apply(current.get(), up.hunks(), op.path());
           if (up.moveTo() != null) {
             Path target = host.paths().resolve(up.moveTo());
-            if (!target.equals(file) && current(planned, target, up.moveTo()).isPresent()) {
+            String moveClash = sameFile(host, byRealFile, target, up.moveTo());
+            if (moveClash != null) {
+              return fail(moveClash);
+            }
+            shownFor.putIfAbsent(target, up.moveTo());
+            if (!target.equals(file)
+                && current(files, planned, target, up.moveTo(), ctx).isPresent()) {
               return fail(up.moveTo() + ": cannot move " + op.path() + " there, the file exists");
             }
             planned.put(file, Optional.empty());
@@ -86,7 +101,7 @@ final class ApplyPatchTool {
       return fail(e.getMessage());
     }
     try {
-      commit(planned);
+      commit(files, planned, shownFor);
     } catch (IOException e) {
       return fail("could not write the patch, nothing was changed: " + Errors.message(e));
     }
@@ -103,22 +118,61 @@ final class ApplyPatchTool {
     return ToolResult.error("apply_patch: " + message + " (no file was changed)");
   }
 
+  /**
+   * Null, or the refusal when {@code file} is the same real file as a path an earlier operation
+   * named differently (a symlink and its target, or one file reached through two directories): two
+   * updates of one file would otherwise each be computed from the old content, and the second write
+   * would drop the first.
+   */
+  private static String sameFile(Host host, Map<Path, String> byRealFile, Path file, String shown) {
+    Path real = PathResolver.canonical(file);
+    Path lexical = host.paths().base().resolve(shown).normalize();
+    String earlier = byRealFile.get(real);
+    if (earlier == null) {
+      byRealFile.put(real, shown);
+      return null;
+    }
+    if (host.paths().base().resolve(earlier).normalize().equals(lexical)) {
+      return null; // the same path again: operations on it apply in order
+    }
+    return shown
+        + " and "
+        + earlier
+        + " are the same file; put every change to it in one operation";
+  }
+
   private static Optional<String> current(
-      Map<Path, Optional<String>> planned, Path file, String shown) throws TextFiles.NotText {
+      SafeFiles files,
+      Map<Path, Optional<String>> planned,
+      Path file,
+      String shown,
+      ToolContext ctx)
+      throws TextFiles.NotText, SafeFiles.Cancelled {
     if (planned.containsKey(file)) {
       return planned.get(file);
     }
     if (!Files.exists(file)) {
       return Optional.empty();
     }
-    return Optional.of(TextFiles.read(file, shown));
+    return Optional.of(TextFiles.read(files, file, shown, ctx.cancel()));
   }
 
-  /** Writes the planned state; on a failure, restores every file already touched. */
-  private static void commit(Map<Path, Optional<String>> planned) throws IOException {
+  /**
+   * Writes the planned state, each file replaced whole; on a failure, restores every file already
+   * touched.
+   */
+  private static void commit(
+      SafeFiles files, Map<Path, Optional<String>> planned, Map<Path, String> shownFor)
+      throws IOException {
     Map<Path, byte[]> originals = new LinkedHashMap<>();
     for (Path p : planned.keySet()) {
-      originals.put(p, Files.exists(p) ? Files.readAllBytes(p) : null);
+      String shown = shownFor.get(p);
+      try {
+        originals.put(
+            p, Files.exists(p) ? files.read(p, shown, TextFiles.MAX_FILE_BYTES, null) : null);
+      } catch (TextFiles.NotText | SafeFiles.Cancelled e) {
+        throw new IOException(e.getMessage(), e);
+      }
     }
     List<Path> touched = new ArrayList<>();
     try {
@@ -126,9 +180,9 @@ final class ApplyPatchTool {
         Path p = e.getKey();
         touched.add(p);
         if (e.getValue().isPresent()) {
-          writeFile(p, e.getValue().get().getBytes(StandardCharsets.UTF_8));
+          files.write(p, shownFor.get(p), e.getValue().get().getBytes(StandardCharsets.UTF_8));
         } else {
-          Files.deleteIfExists(p);
+          files.delete(p, shownFor.get(p));
         }
       }
     } catch (IOException | RuntimeException e) {
@@ -136,9 +190,9 @@ final class ApplyPatchTool {
         try {
           byte[] before = originals.get(p);
           if (before == null) {
-            Files.deleteIfExists(p);
+            files.delete(p, shownFor.get(p));
           } else {
-            writeFile(p, before);
+            files.write(p, shownFor.get(p), before);
           }
         } catch (IOException | RuntimeException restore) {
           e.addSuppressed(restore);
@@ -146,17 +200,5 @@ final class ApplyPatchTool {
       }
       throw e;
     }
-  }
-
-  /**
-   * Writes in place (keeping the file's permissions); the content was fully computed beforehand, so
-   * only an I/O failure can stop it, and {@link #commit} then restores what it had written.
-   */
-  private static void writeFile(Path p, byte[] bytes) throws IOException {
-    Path parent = p.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    Files.write(p, bytes);
   }
 }

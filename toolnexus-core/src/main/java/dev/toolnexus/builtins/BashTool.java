@@ -4,6 +4,7 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.internal.SafeEnvironment;
 import dev.toolnexus.internal.Threads;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,10 +22,18 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * {@code bash}: runs one command through the resolved interpreter in {@code workdir}, returns the
- * combined stdout and stderr, and on timeout or cancellation stops the whole job.
+ * combined stdout and stderr, and on timeout or cancellation stops the whole job. The command gets
+ * the safe environment stdio MCP servers get (unless the host inherits its whole environment) and
+ * runs in the bubblewrap sandbox when it is on. It is NOT confined by {@code confineToBaseDir}.
  */
 final class BashTool {
   static final long DEFAULT_TIMEOUT_MS = 60_000;
+
+  /**
+   * Set on every job to a fresh value, so that a timeout or cancel also finds the processes that
+   * left the job's session ({@code setsid}) and were re-parented away.
+   */
+  static final String JOB_VARIABLE = "TOOLNEXUS_JOB";
 
   private BashTool() {}
 
@@ -63,14 +73,28 @@ final class BashTool {
       return ToolResult.error("bash: cancelled before the command started").withMetadata(meta);
     }
 
+    String marker = JOB_VARIABLE + "=" + UUID.randomUUID();
     Process process;
     try {
-      process =
-          new ProcessBuilder(ProcessTree.argv(host.shell(), command))
+      List<String> sandbox =
+          host.sandbox() == null
+              ? List.of()
+              : host.sandbox().prefix(host.paths().base().toAbsolutePath(), workdir);
+      if (host.sandbox() != null) {
+        meta.put("sandbox", host.sandbox().network() ? "bwrap" : "bwrap, no network");
+      }
+      ProcessBuilder pb =
+          new ProcessBuilder(ProcessTree.argv(sandbox, host.shell(), command))
               .directory(workdir.toFile())
               .redirectErrorStream(true)
-              .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
-              .start();
+              .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+      Map<String, String> env = pb.environment();
+      Map<String, String> chosen =
+          SafeEnvironment.build(System.getenv(), Map.of(), host.inheritEnv());
+      env.clear();
+      env.putAll(chosen);
+      env.put(JOB_VARIABLE, marker.substring(JOB_VARIABLE.length() + 1));
+      process = pb.start();
     } catch (IOException e) {
       return ToolResult.error("bash: cannot start " + host.shellLabel() + ": " + e.getMessage())
           .withMetadata(meta);
@@ -92,14 +116,14 @@ final class BashTool {
     } catch (ExecutionException e) {
       // drain never completes exceptionally; treat like a finished command
     } catch (InterruptedException e) {
-      ProcessTree.kill(process);
+      ProcessTree.kill(process, marker);
       throw e;
     } finally {
       reg.close();
     }
 
     if (timedOut || wasCancelled) {
-      boolean killedTree = ProcessTree.kill(process);
+      boolean killedTree = ProcessTree.kill(process, marker);
       awaitQuietly(drained, ProcessTree.GRACE_MS);
       meta.put("timedOut", timedOut);
       meta.put("cancelled", wasCancelled);

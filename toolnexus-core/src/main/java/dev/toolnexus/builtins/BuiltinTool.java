@@ -39,6 +39,8 @@ final class BuiltinTool extends AbstractTool {
       return ToolResult.error(e.getMessage());
     } catch (PathResolver.Refused e) {
       return ToolResult.error(name() + ": " + e.getMessage());
+    } catch (SafeFiles.Cancelled e) {
+      return ToolResult.error(name() + ": cancelled");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return ToolResult.error(name() + ": interrupted");

@@ -26,6 +26,9 @@ public final class BuiltinsOptions {
   private final boolean confineToBaseDir;
   private final boolean readOnly;
   private final int maxOutputBytes;
+  private final boolean inheritEnv;
+  private final boolean sandbox;
+  private final boolean sandboxNetwork;
 
   private BuiltinsOptions(Builder b) {
     this.enabled = b.enabled;
@@ -35,6 +38,9 @@ public final class BuiltinsOptions {
     this.confineToBaseDir = b.confineToBaseDir;
     this.readOnly = b.readOnly;
     this.maxOutputBytes = b.maxOutputBytes;
+    this.inheritEnv = b.inheritEnv;
+    this.sandbox = b.sandbox;
+    this.sandboxNetwork = b.sandboxNetwork;
   }
 
   /** All ten builtins on, relative paths against the process working directory. */
@@ -62,6 +68,9 @@ public final class BuiltinsOptions {
     b.confineToBaseDir = confineToBaseDir;
     b.readOnly = readOnly;
     b.maxOutputBytes = maxOutputBytes;
+    b.inheritEnv = inheritEnv;
+    b.sandbox = sandbox;
+    b.sandboxNetwork = sandboxNetwork;
     return b;
   }
 
@@ -70,7 +79,8 @@ public final class BuiltinsOptions {
    * means defaults; {@code false}, {@code {"disabled":true}} or {@code {"enabled":false}} turn the
    * source off ({@code disabled:true} wins, MCP precedence); an object may also carry {@code tools}
    * (name to boolean), {@code shell} (argv array), {@code baseDir}, {@code confineToBaseDir},
-   * {@code readOnly} and {@code maxOutputBytes}.
+   * {@code readOnly}, {@code maxOutputBytes}, {@code inheritEnv} and {@code sandbox} ({@code true},
+   * or an object {@code {"network": false}} for a sandbox without network).
    *
    * @throws IllegalArgumentException naming the key whose value has the wrong type
    */
@@ -132,6 +142,28 @@ public final class BuiltinsOptions {
             "builtins.maxOutputBytes must be a positive number, got " + cap);
       }
       b.maxOutputBytes(n.intValue());
+    }
+    Boolean inherit = bool(map, "inheritEnv");
+    if (inherit != null) {
+      b.inheritEnv(inherit);
+    }
+    Object sandbox = map.get("sandbox");
+    if (sandbox instanceof Boolean on) {
+      b.sandbox(on);
+    } else if (sandbox instanceof Map<?, ?> sb) {
+      b.sandbox(true);
+      Object network = sb.get("network");
+      if (network != null && !(network instanceof Boolean)) {
+        throw new IllegalArgumentException(
+            "builtins.sandbox.network must be a boolean, got " + typeName(network));
+      }
+      if (network != null) {
+        b.sandboxNetwork((Boolean) network);
+      }
+    } else if (sandbox != null) {
+      throw new IllegalArgumentException(
+          "builtins.sandbox must be a boolean or an object such as {\"network\": false}, got "
+              + typeName(sandbox));
     }
     return b.build();
   }
@@ -212,7 +244,11 @@ public final class BuiltinsOptions {
     return baseDir;
   }
 
-  /** Whether paths whose canonical form lies outside {@link #baseDir()} are refused. */
+  /**
+   * Whether the file tools refuse paths whose canonical form lies outside {@link #baseDir()}. This
+   * does NOT confine {@code bash}: a command can read (and, as far as the OS lets it, change)
+   * anything the host process can. Turn {@code bash} off, or run it in the {@link #sandbox()}.
+   */
   public boolean confineToBaseDir() {
     return confineToBaseDir;
   }
@@ -225,6 +261,29 @@ public final class BuiltinsOptions {
   /** The cap, in UTF-8 bytes, on file or command content a tool returns. */
   public int maxOutputBytes() {
     return maxOutputBytes;
+  }
+
+  /**
+   * Whether {@code bash} commands get the host's whole environment; by default they get only the
+   * small safe set stdio MCP servers get (PATH, HOME, locale, ...), so API keys stay out.
+   */
+  public boolean inheritEnv() {
+    return inheritEnv;
+  }
+
+  /**
+   * Whether {@code bash} runs in a bubblewrap sandbox (Linux, {@code bwrap} installed): the base
+   * directory writable, a private {@code /tmp}, the rest of the file system read-only, its own
+   * process namespace (nothing it starts outlives the call). Creating the tools fails with a clear
+   * error when it is asked for and cannot run.
+   */
+  public boolean sandbox() {
+    return sandbox;
+  }
+
+  /** Whether a sandboxed {@code bash} keeps network access (default true). */
+  public boolean sandboxNetwork() {
+    return sandboxNetwork;
   }
 
   @Override
@@ -243,6 +302,12 @@ public final class BuiltinsOptions {
         + readOnly
         + ", maxOutputBytes="
         + maxOutputBytes
+        + ", inheritEnv="
+        + inheritEnv
+        + ", sandbox="
+        + sandbox
+        + ", sandboxNetwork="
+        + sandboxNetwork
         + "]";
   }
 
@@ -255,6 +320,9 @@ public final class BuiltinsOptions {
     private boolean confineToBaseDir;
     private boolean readOnly;
     private int maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES;
+    private boolean inheritEnv;
+    private boolean sandbox;
+    private boolean sandboxNetwork = true;
 
     private Builder() {}
 
@@ -307,7 +375,10 @@ public final class BuiltinsOptions {
       return this;
     }
 
-    /** Refuse paths whose canonical form is outside the base directory (default off). */
+    /**
+     * Makes the file tools refuse paths whose canonical form is outside the base directory (default
+     * off). {@code bash} is not confined by this: see {@link #sandbox(boolean)}.
+     */
     public Builder confineToBaseDir(boolean on) {
       this.confineToBaseDir = on;
       return this;
@@ -325,6 +396,27 @@ public final class BuiltinsOptions {
         throw new IllegalArgumentException("maxOutputBytes must be positive, got " + bytes);
       }
       this.maxOutputBytes = bytes;
+      return this;
+    }
+
+    /** Gives {@code bash} the host's whole environment instead of the safe set (default off). */
+    public Builder inheritEnv(boolean on) {
+      this.inheritEnv = on;
+      return this;
+    }
+
+    /**
+     * Runs {@code bash} in a bubblewrap sandbox: base directory writable, rest read-only, private
+     * {@code /tmp} and process namespace (default off; Linux with {@code bwrap} installed).
+     */
+    public Builder sandbox(boolean on) {
+      this.sandbox = on;
+      return this;
+    }
+
+    /** Whether a sandboxed {@code bash} keeps network access (default true). */
+    public Builder sandboxNetwork(boolean on) {
+      this.sandboxNetwork = on;
       return this;
     }
 

@@ -1,10 +1,10 @@
 package dev.toolnexus.builtins;
 
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -29,10 +29,11 @@ final class EditTool {
         "Exact-string replace in a file. Default replaces a single unique occurrence; replaceAll"
             + " replaces all.",
         Schemas.object(props, List.of("path", "oldString", "newString")),
-        (args, ctx) -> run(host, args));
+        (args, ctx) -> run(host, args, ctx));
   }
 
-  private static ToolResult run(Host host, Args args) throws IOException {
+  private static ToolResult run(Host host, Args args, ToolContext ctx)
+      throws IOException, SafeFiles.Cancelled {
     String shown = args.requireString("path");
     String oldString = args.requireString("oldString");
     String newString = args.requirePresentString("newString");
@@ -43,7 +44,7 @@ final class EditTool {
     Path file = host.paths().resolve(shown);
     String content;
     try {
-      content = TextFiles.read(file, shown);
+      content = TextFiles.read(host.files(), file, shown, ctx.cancel());
     } catch (TextFiles.NotText e) {
       return ToolResult.error("edit: " + e.getMessage());
     }
@@ -73,7 +74,7 @@ final class EditTool {
       int at = content.indexOf(oldString);
       next = content.substring(0, at) + newString + content.substring(at + oldString.length());
     }
-    Files.write(file, next.getBytes(StandardCharsets.UTF_8));
+    host.files().write(file, shown, next.getBytes(StandardCharsets.UTF_8));
     int replaced = replaceAll ? count : 1;
     return ToolResult.ok(
             "Edited " + shown + " (" + replaced + " replacement" + (replaced == 1 ? "" : "s") + ")")

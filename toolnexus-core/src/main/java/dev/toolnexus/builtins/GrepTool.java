@@ -4,23 +4,26 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * {@code grep}: {@code rel:line:text} for every line matching a Java regex in the text files under
- * a directory; binary files (a NUL byte, or not valid UTF-8) are skipped.
+ * {@code grep}: {@code rel:line:text} for every line matching a regex in the text files under a
+ * directory; binary files (a NUL byte, or not valid UTF-8) are skipped. The regex runs in linear
+ * time (RE2) unless it needs a backtracking feature; either way the search stops at the call's
+ * timeout (60 s when it sets none) or cancel.
  */
 final class GrepTool {
   private static final int SNIFF_BYTES = 8000;
   private static final int MAX_LINE_CHARS = 2000;
   private static final long MAX_FILE_BYTES = 16L * 1024 * 1024;
+
+  /** How long a search may take when the call sets no timeout. */
+  static final long DEFAULT_TIMEOUT_MS = 60_000;
 
   private GrepTool() {}
 
@@ -38,11 +41,12 @@ final class GrepTool {
         (args, ctx) -> run(host, args, ctx));
   }
 
-  private static ToolResult run(Host host, Args args, ToolContext ctx) throws IOException {
+  private static ToolResult run(Host host, Args args, ToolContext ctx)
+      throws IOException, SafeFiles.Cancelled {
     String pattern = args.requireString("pattern");
-    Pattern regex;
+    LineMatcher regex;
     try {
-      regex = Pattern.compile(pattern);
+      regex = LineMatcher.compile(pattern);
     } catch (PatternSyntaxException e) {
       return ToolResult.error(
           "grep: invalid regex \""
@@ -61,27 +65,55 @@ final class GrepTool {
     Path root = Listing.root(host, args, "grep");
     int limit = Listing.limit(args);
     List<String> hits = new ArrayList<>();
+    SafeFiles files = host.files();
     int skipped = 0;
-    // the walk is sorted by rel and lines are visited in order, so hits come out sorted already
-    for (FileWalker.Entry e : FileWalker.walk(root)) {
-      if (ctx.isCancelled()) {
-        return ToolResult.error("grep: cancelled");
+    MatchGuard guard = new MatchGuard(ctx.cancel(), timeoutMillis(ctx));
+    String current = null;
+    try {
+      // the walk is sorted by rel and lines are visited in order, so hits come out sorted already
+      for (FileWalker.Entry e : FileWalker.walk(root)) {
+        guard.check();
+        current = null;
+        if (filter != null && !filter.matches(e.rel())) {
+          continue;
+        }
+        String text = textOrNull(files, e, ctx);
+        if (text == null) {
+          skipped++;
+          continue;
+        }
+        current = e.rel();
+        search(regex, guard, e.rel(), text, hits);
       }
-      if (filter != null && !filter.matches(e.rel())) {
-        continue;
-      }
-      String text = textOrNull(e.path());
-      if (text == null) {
-        skipped++;
-        continue;
-      }
-      search(regex, e.rel(), text, hits);
+    } catch (MatchGuard.Stopped stop) {
+      return ToolResult.error(stopped(stop, guard, regex, current));
     }
     return Listing.result("grep", hits, limit, "matches", host, Map.of("skippedBinary", skipped));
   }
 
-  private static void search(Pattern regex, String rel, String text, List<String> hits) {
-    Matcher m = regex.matcher("");
+  private static long timeoutMillis(ToolContext ctx) {
+    Duration t = ctx.timeout();
+    return t != null && t.toMillis() > 0 ? t.toMillis() : DEFAULT_TIMEOUT_MS;
+  }
+
+  private static String stopped(
+      MatchGuard.Stopped stop, MatchGuard guard, LineMatcher regex, String file) {
+    if (stop.cancelled()) {
+      return "grep: cancelled";
+    }
+    String after = "grep: the search stopped after its " + guard.timeoutMillis() + " ms timeout";
+    if (file != null && regex.backtracking()) {
+      return after
+          + " while matching "
+          + file
+          + "; the pattern backtracks too much (backreferences and lookaround run on the"
+          + " backtracking engine), simplify it";
+    }
+    return after + "; narrow the path or the include filter";
+  }
+
+  private static void search(
+      LineMatcher m, MatchGuard guard, String rel, String text, List<String> hits) {
     int lineNo = 0;
     int from = 0;
     while (from <= text.length()) {
@@ -93,7 +125,10 @@ final class GrepTool {
       lineNo++;
       int lineEnd = end > from && text.charAt(end - 1) == '\r' ? end - 1 : end;
       String line = text.substring(from, lineEnd);
-      if (m.reset(line).find()) {
+      if ((lineNo & 1023) == 0) {
+        guard.check();
+      }
+      if (m.find(line, guard)) {
         String shown =
             line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "..." : line;
         hits.add(rel + ":" + lineNo + ":" + shown);
@@ -106,20 +141,18 @@ final class GrepTool {
   }
 
   /** The file's text, or null when it is binary, undecodable, too large or unreadable. */
-  private static String textOrNull(Path file) {
+  private static String textOrNull(SafeFiles files, FileWalker.Entry e, ToolContext ctx)
+      throws SafeFiles.Cancelled {
     try {
-      if (Files.size(file) > MAX_FILE_BYTES) {
-        return null;
-      }
-      byte[] bytes = Files.readAllBytes(file);
+      byte[] bytes = files.read(e.path(), e.rel(), MAX_FILE_BYTES, ctx.cancel());
       int sniff = Math.min(bytes.length, SNIFF_BYTES);
       for (int i = 0; i < sniff; i++) {
         if (bytes[i] == 0) {
           return null;
         }
       }
-      return TextFiles.decode(bytes, file.toString());
-    } catch (IOException | TextFiles.NotText e) {
+      return TextFiles.decode(bytes, e.rel());
+    } catch (TextFiles.NotText | PathResolver.Refused ex) {
       return null;
     }
   }

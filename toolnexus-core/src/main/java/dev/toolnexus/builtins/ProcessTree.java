@@ -65,13 +65,14 @@ final class ProcessTree {
   /**
    * The argv that runs {@code command} with {@code shell} as a job of its own, whose started
    * process ends only once the job's output is closed (where {@code /bin/sh} and {@code cat} are
-   * installed).
+   * installed), inside {@code sandbox} (an argv prefix, empty for none).
    */
-  static List<String> argv(List<String> shell, String command) {
+  static List<String> argv(List<String> sandbox, List<String> shell, String command) {
     List<String> argv = new ArrayList<>();
     if (SETSID != null) {
       argv.add(SETSID.toString());
     }
+    argv.addAll(sandbox);
     if (CAT != null && Files.isExecutable(SH)) {
       argv.add(SH.toString());
       argv.add("-c");
@@ -84,20 +85,25 @@ final class ProcessTree {
   }
 
   /**
-   * Stops {@code process} and everything it started.
+   * Stops {@code process} and everything it started: its descendants, its process group, and every
+   * process whose environment carries {@code marker} ({@code NAME=value}, set on the job when it
+   * started; null for none), which finds processes that left the session with {@code setsid} and
+   * were re-parented away. A process that both left the session and cleared its environment is not
+   * found this way; only a PID namespace (the bash sandbox) guarantees those too.
    *
    * @return whether every process of the job that could be observed is gone
    */
-  static boolean kill(Process process) {
+  static boolean kill(Process process, String marker) {
     ProcessHandle root = process.toHandle();
     // captured before any signal, while still reachable: descendants, plus the members of the
     // job's process group that the shell no longer parents (background children of a shell
-    // that already exited)
+    // that already exited), plus escapees that kept the job's marker
     Set<ProcessHandle> tree = new LinkedHashSet<>();
     root.descendants().forEach(tree::add);
     if (SETSID != null) {
       tree.addAll(groupMembers(root.pid()));
     }
+    tree.addAll(marked(marker));
     tree.add(root);
     if (ShellDetector.isWindows()) {
       tree.forEach(ProcessHandle::destroyForcibly);
@@ -112,6 +118,11 @@ final class ProcessTree {
     if (group) {
       // members started after the capture, if any, are reached only through the group
       signalGroup(root.pid(), "KILL");
+    }
+    for (ProcessHandle late : marked(marker)) {
+      if (tree.add(late)) {
+        late.destroyForcibly(); // started by an escapee after the capture
+      }
     }
     if (!gone) {
       tree.forEach(ProcessHandle::destroyForcibly);
@@ -159,6 +170,49 @@ final class ProcessTree {
       }
       pause = Math.min(pause * 2, 25);
     }
+  }
+
+  /**
+   * The processes (other than this JVM) whose environment holds {@code marker} as one whole {@code
+   * NAME=value} entry, read from procfs; empty without it or for a null marker.
+   */
+  static List<ProcessHandle> marked(String marker) {
+    List<ProcessHandle> found = new ArrayList<>();
+    if (marker == null || !Files.isDirectory(Path.of("/proc/self"))) {
+      return found;
+    }
+    byte[] needle = (marker + "\0").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    long self = ProcessHandle.current().pid();
+    ProcessHandle.allProcesses()
+        .forEach(
+            h -> {
+              if (h.pid() != self && environHolds(h.pid(), needle)) {
+                found.add(h);
+              }
+            });
+    return found;
+  }
+
+  private static boolean environHolds(long pid, byte[] needle) {
+    byte[] env;
+    try {
+      env = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ"));
+    } catch (IOException | RuntimeException e) {
+      return false; // gone, or not ours to read
+    }
+    outer:
+    for (int i = 0; i + needle.length <= env.length; i++) {
+      if (i > 0 && env[i - 1] != 0) {
+        continue;
+      }
+      for (int k = 0; k < needle.length; k++) {
+        if (env[i + k] != needle[k]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
   }
 
   /** The processes whose process group is {@code pgid}, read from procfs; empty without it. */

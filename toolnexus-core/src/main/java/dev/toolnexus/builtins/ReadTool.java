@@ -3,6 +3,7 @@ package dev.toolnexus.builtins;
 import dev.toolnexus.ContentPart;
 import dev.toolnexus.MediaTypes;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -30,10 +31,10 @@ final class ReadTool {
             + " part; anything else is read as UTF-8 text, with offset/limit returning that line"
             + " window.",
         Schemas.object(props, List.of("path")),
-        (args, ctx) -> run(host, args));
+        (args, ctx) -> run(host, args, ctx));
   }
 
-  private static ToolResult run(Host host, Args args) {
+  private static ToolResult run(Host host, Args args, ToolContext ctx) throws SafeFiles.Cancelled {
     String shown = args.requireString("path");
     Long offsetArg = args.number("offset", null);
     Long limitArg = args.number("limit", null);
@@ -41,7 +42,7 @@ final class ReadTool {
     try {
       Optional<MediaTypes.Media> media = MediaTypes.forFileName(shown);
       if (media.isPresent()) {
-        byte[] bytes = TextFiles.bytes(file, shown);
+        byte[] bytes = TextFiles.bytes(host.files(), file, shown, ctx.cancel());
         MediaTypes.Media m = media.get();
         String b64 = Base64.getEncoder().encodeToString(bytes);
         ContentPart part =
@@ -55,7 +56,7 @@ final class ReadTool {
         return ToolResult.ok(
             shown + " (" + m.mimeType() + ", " + bytes.length + " bytes)", List.of(part));
       }
-      String content = TextFiles.read(file, shown);
+      String content = TextFiles.read(host.files(), file, shown, ctx.cancel());
       if (offsetArg == null && limitArg == null) {
         return whole(host, content);
       }

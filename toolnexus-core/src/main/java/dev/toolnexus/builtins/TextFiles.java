@@ -1,12 +1,10 @@
 package dev.toolnexus.builtins;
 
-import java.io.IOException;
+import dev.toolnexus.CancelToken;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /** Strict UTF-8 reading shared by read, edit and apply_patch, with errors a model can act on. */
@@ -26,37 +24,22 @@ final class TextFiles {
   }
 
   /**
-   * The file's text.
+   * The file's text, read through {@code files} (regular files only, bounded, cancellable).
    *
    * @param shown the path as the model gave it, used in messages
-   * @throws NotText when the file is missing, a directory, unreadable, or not valid UTF-8
+   * @throws NotText when the file is missing, a directory, not a regular file, too large,
+   *     unreadable, or not valid UTF-8
+   * @throws SafeFiles.Cancelled when the call was cancelled
    */
-  static String read(Path file, String shown) throws NotText {
-    byte[] bytes = bytes(file, shown);
-    return decode(bytes, shown);
+  static String read(SafeFiles files, Path file, String shown, CancelToken cancel)
+      throws NotText, SafeFiles.Cancelled {
+    return decode(bytes(files, file, shown, cancel), shown);
   }
 
-  static byte[] bytes(Path file, String shown) throws NotText {
-    if (Files.isDirectory(file)) {
-      throw new NotText(shown + " is a directory, not a file");
-    }
-    try {
-      long size = Files.size(file);
-      if (size > MAX_FILE_BYTES) {
-        throw new NotText(
-            shown
-                + " is "
-                + size
-                + " bytes, over the "
-                + MAX_FILE_BYTES
-                + "-byte limit; search it with grep or take a part with bash (head, tail, sed -n)");
-      }
-      return Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      throw new NotText("file not found: " + shown);
-    } catch (IOException e) {
-      throw new NotText("cannot read " + shown + ": " + e.getMessage());
-    }
+  /** The file's bytes, with the same checks as {@link #read}. */
+  static byte[] bytes(SafeFiles files, Path file, String shown, CancelToken cancel)
+      throws NotText, SafeFiles.Cancelled {
+    return files.read(file, shown, MAX_FILE_BYTES, cancel);
   }
 
   static String decode(byte[] bytes, String shown) throws NotText {

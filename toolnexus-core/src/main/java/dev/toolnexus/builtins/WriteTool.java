@@ -32,12 +32,8 @@ final class WriteTool {
     if (Files.isDirectory(file)) {
       return ToolResult.error("write: " + shown + " is a directory, not a file");
     }
-    Path parent = file.getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
     byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
-    Files.write(file, bytes);
+    host.files().write(file, shown, bytes);
     return ToolResult.ok("Wrote " + bytes.length + " bytes to " + shown)
         .withMetadata("bytes", bytes.length);
   }

@@ -7,6 +7,7 @@ import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.BoundedBody;
 import dev.toolnexus.internal.Errors;
+import dev.toolnexus.spi.EnvExpander;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLEncoder;
@@ -65,7 +66,7 @@ final class HttpExchange {
     } catch (InvalidCall e) {
       return ToolResult.error(tool.name() + ": " + e.getMessage())
           .withMetadata("error", "invalid_request");
-    } catch (EnvExpansion.MissingVariableException e) {
+    } catch (EnvExpander.MissingVariableException e) {
       return ToolResult.error(tool.name() + ": " + e.getMessage())
           .withMetadata("error", "missing_env");
     }
@@ -134,11 +135,11 @@ final class HttpExchange {
     }
   }
 
-  private HttpRequest buildRequest() throws InvalidCall, EnvExpansion.MissingVariableException {
+  private HttpRequest buildRequest() throws InvalidCall {
     String url = fillPlaceholders();
     List<String> query = new ArrayList<>();
     for (Map.Entry<String, String> q : tool.staticQuery().entrySet()) {
-      String value = EnvExpansion.expand("query parameter " + q.getKey(), q.getValue(), tool.env());
+      String value = EnvExpander.expand(q.getValue(), tool.env(), "query parameter " + q.getKey());
       ParamEncoding.query(query, q.getKey(), value, QueryStyle.FORM);
     }
     tool.queryArgs()
@@ -150,8 +151,7 @@ final class HttpExchange {
             });
     Map<String, String> headers = new LinkedHashMap<>();
     for (Map.Entry<String, String> h : tool.staticHeaders().entrySet()) {
-      headers.put(
-          h.getKey(), EnvExpansion.expand("header " + h.getKey(), h.getValue(), tool.env()));
+      headers.put(h.getKey(), EnvExpander.expand(h.getValue(), tool.env(), "header " + h.getKey()));
     }
     tool.headerArgs()
         .forEach(

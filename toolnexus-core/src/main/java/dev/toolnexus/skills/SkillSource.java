@@ -1,7 +1,9 @@
 package dev.toolnexus.skills;
 
+import dev.toolnexus.Source;
+import dev.toolnexus.SourceStatus;
 import dev.toolnexus.Tool;
-import dev.toolnexus.spi.ToolSource;
+import dev.toolnexus.ToolSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -82,6 +84,30 @@ public final class SkillSource implements ToolSource {
   /** Lists and validates the skills under these directories. */
   public static SkillInventory listSkills(Path... dirs) {
     return listSkills(SkillsOptions.ofDirs(dirs));
+  }
+
+  /** The source's id in a toolkit's status: {@code "skills"}. */
+  @Override
+  public String id() {
+    return "skills";
+  }
+
+  /** Skills sit after the MCP servers and before the builtins. */
+  @Override
+  public Source kind() {
+    return Source.SKILL;
+  }
+
+  /**
+   * Ready; the reason counts the skill files that could not be read (see {@link #skipped()}), if
+   * any.
+   */
+  @Override
+  public SourceStatus status() {
+    return skipped.isEmpty()
+        ? SourceStatus.ready()
+        : new SourceStatus(
+            SourceStatus.State.READY, skipped.size() + " skill file(s) skipped", Map.of());
   }
 
   /** The {@code skill} tool, or nothing when no source is configured. */

@@ -167,11 +167,15 @@ class BashToolTest {
   }
 
   private long pidIn(String name) throws Exception {
+    return pidIn(dir, name);
+  }
+
+  static long pidIn(Path dir, String name) throws Exception {
     return Long.parseLong(Files.readString(dir.resolve(name)).trim());
   }
 
   /** Gone: no such process, or a zombie (it stopped; only its exit status awaits reaping). */
-  private static void assertGone(long pid) throws Exception {
+  static void assertGone(long pid) throws Exception {
     Path stat = Path.of("/proc/" + pid + "/stat");
     boolean running = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     if (running && Files.exists(stat)) {

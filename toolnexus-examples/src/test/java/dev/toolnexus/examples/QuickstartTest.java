@@ -29,6 +29,25 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeSeamsExampleIsTheCompiledSeamsSource() throws IOException {
+    assertThat(readmeBlock("## Tool sources, views and context"))
+        .isEqualTo(region("Seams.java", "seams"));
+  }
+
+  @Test
+  void seamsExamplePrintsStatusChangesTheViewProgressAndTheAttribute() {
+    List<String> lines = capture(() -> Seams.main(new String[0]));
+
+    assertThat(lines)
+        .containsExactly(
+            "{orders=ready}",
+            "tools now [find_order, cancel_order, open_ticket]",
+            "[find_order, open_ticket]",
+            "1.0/2.0",
+            "order of u-42");
+  }
+
+  @Test
   void readmeOwnModelExampleIsTheCompiledOwnModelSource() throws IOException {
     assertThat(readmeBlock("## Bring your own model"))
         .isEqualTo(region("OwnModel.java", "ownmodel"));

@@ -84,7 +84,9 @@ public final class AnthropicCodec implements WireCodec {
         messages.add(
             msg("user", u.text() != null ? u.text() : blocks(u.parts(), request.parts(), true)));
       } else if (m instanceof AssistantMessage a) {
-        messages.add(msg("assistant", assistantContent(a)));
+        if (!Transcripts.isEmptyTurn(a)) {
+          messages.add(msg("assistant", assistantContent(a)));
+        }
       } else if (m instanceof ToolMessage t) {
         if (results == null) {
           results = new ArrayList<>();
@@ -121,7 +123,7 @@ public final class AnthropicCodec implements WireCodec {
   private static Object assistantContent(AssistantMessage a) {
     if (a.extras().get("anthropic") instanceof Map<?, ?> x
         && x.get("content") instanceof List<?> c) {
-      return c;
+      return c.stream().filter(b -> !Transcripts.isEmptyText(b)).toList();
     }
     List<Map<String, Object>> blocks = new ArrayList<>();
     if (!a.text().isEmpty()) {
@@ -155,31 +157,42 @@ public final class AnthropicCodec implements WireCodec {
     b.put("type", "tool_result");
     b.put("tool_use_id", t.toolCallId());
     if (t.parts().isEmpty()) {
-      b.put("content", t.output());
+      if (!t.output().isEmpty()) {
+        b.put("content", t.output());
+      }
     } else {
       List<Map<String, Object>> content = new ArrayList<>();
-      content.add(textBlock(t.output()));
+      if (!t.output().isEmpty()) {
+        content.add(textBlock(t.output()));
+      }
       content.addAll(blocks(t.parts(), gate, false));
-      b.put("content", content);
+      if (!content.isEmpty()) {
+        b.put("content", content);
+      }
     }
     b.put("is_error", t.isError());
     return b;
   }
 
+  /** The blocks of these parts; a zero-length text part is left out (Anthropic refuses it). */
   private static List<Map<String, Object>> blocks(
       List<ContentPart> parts, PartGate gate, boolean attached) {
-    return gate.encode(
-        parts,
-        attached,
-        AnthropicCodec::supports,
-        "anthropic",
-        AnthropicCodec::textBlock,
-        m -> checked(block(m)));
+    return gate
+        .encode(
+            parts,
+            attached,
+            AnthropicCodec::supports,
+            "anthropic",
+            t -> t.isEmpty() ? null : textBlock(t),
+            m -> checked(block(m)))
+        .stream()
+        .filter(java.util.Objects::nonNull)
+        .toList();
   }
 
-  /** Whether Messages has a block for this part (no audio block at all). */
+  /** Whether Messages accepts this part (see {@link MediaRules#anthropic}). */
   static boolean supports(ContentPart p) {
-    return !(p instanceof ContentPart.Media m) || !m.type().equals("audio");
+    return MediaRules.anthropic(p);
   }
 
   private static Map<String, Object> textBlock(String text) {
@@ -191,9 +204,17 @@ public final class AnthropicCodec implements WireCodec {
 
   private static Map<String, Object> block(ContentPart.Media m) {
     Map<String, Object> source = new LinkedHashMap<>();
-    if (m.data() != null) {
+    if (m.data() != null && m.type().equals("file") && MediaRules.mime(m).equals("text/plain")) {
+      source.put("type", "text");
+      source.put("media_type", "text/plain");
+      source.put(
+          "data",
+          new String(
+              java.util.Base64.getDecoder().decode(m.data()),
+              java.nio.charset.StandardCharsets.UTF_8));
+    } else if (m.data() != null) {
       source.put("type", "base64");
-      source.put("media_type", m.mimeType());
+      source.put("media_type", MediaRules.mime(m));
       source.put("data", m.data());
     } else {
       source.put("type", "url");
@@ -246,14 +267,26 @@ public final class AnthropicCodec implements WireCodec {
         response);
   }
 
-  /** Anthropic usage: {@code input_tokens} as prompt, {@code output_tokens} as completion. */
+  /**
+   * Anthropic usage: {@code input_tokens} counts only the tokens after the last cache breakpoint,
+   * so the prompt is {@code input_tokens + cache_creation_input_tokens + cache_read_input_tokens}
+   * (the Messages API usage object); the cache parts are also reported on their own.
+   */
   static Usage usage(Object raw) {
     if (!(raw instanceof Map<?, ?> u)) {
       return Usage.ZERO;
     }
-    long in = JsonPaths.num(u.get("input_tokens"));
-    long out = JsonPaths.num(u.get("output_tokens"));
-    return new Usage(in, out, in + out);
+    return usage(
+        JsonPaths.num(u.get("input_tokens")),
+        JsonPaths.num(u.get("output_tokens")),
+        JsonPaths.num(u.get("cache_creation_input_tokens")),
+        JsonPaths.num(u.get("cache_read_input_tokens")));
+  }
+
+  /** The usage of these Anthropic counts (see {@link #usage(Object)}). */
+  static Usage usage(long input, long output, long cacheCreation, long cacheRead) {
+    long prompt = input + cacheCreation + cacheRead;
+    return new Usage(prompt, output, prompt + output, cacheCreation, cacheRead);
   }
 
   @Override

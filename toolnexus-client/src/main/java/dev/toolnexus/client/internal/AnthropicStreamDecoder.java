@@ -2,6 +2,7 @@ package dev.toolnexus.client.internal;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.client.LlmException;
+import dev.toolnexus.internal.sse.SseParser;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +23,8 @@ final class AnthropicStreamDecoder implements StreamDecoder {
   private Map<String, Object> message = new LinkedHashMap<>();
   private long inputTokens;
   private long outputTokens;
+  private long cacheCreationTokens;
+  private long cacheReadTokens;
   private String stopReason;
   private boolean done;
   private int events;
@@ -41,6 +44,8 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         Map<?, ?> u = JsonPaths.map(message.get("usage"));
         inputTokens = JsonPaths.num(u.get("input_tokens"));
         outputTokens = JsonPaths.num(u.get("output_tokens"));
+        cacheCreationTokens = JsonPaths.num(u.get("cache_creation_input_tokens"));
+        cacheReadTokens = JsonPaths.num(u.get("cache_read_input_tokens"));
       }
       case "content_block_start" -> {
         int index = index(ev);
@@ -62,6 +67,12 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         }
         if (u.get("input_tokens") != null) {
           inputTokens = JsonPaths.num(u.get("input_tokens"));
+        }
+        if (u.get("cache_creation_input_tokens") != null) {
+          cacheCreationTokens = JsonPaths.num(u.get("cache_creation_input_tokens"));
+        }
+        if (u.get("cache_read_input_tokens") != null) {
+          cacheReadTokens = JsonPaths.num(u.get("cache_read_input_tokens"));
         }
       }
       case "message_stop" -> {
@@ -166,13 +177,17 @@ final class AnthropicStreamDecoder implements StreamDecoder {
     Map<String, Object> u = new LinkedHashMap<>();
     u.put("input_tokens", inputTokens);
     u.put("output_tokens", outputTokens);
+    if (cacheCreationTokens > 0 || cacheReadTokens > 0) {
+      u.put("cache_creation_input_tokens", cacheCreationTokens);
+      u.put("cache_read_input_tokens", cacheReadTokens);
+    }
     raw.put("usage", u);
     raw.put("streamed", true);
     Map<String, Object> extras = other ? Map.of("anthropic", Map.of("content", content)) : Map.of();
     return new ParsedTurn(
         text.toString(),
         calls,
-        new dev.toolnexus.client.Usage(inputTokens, outputTokens, inputTokens + outputTokens),
+        AnthropicCodec.usage(inputTokens, outputTokens, cacheCreationTokens, cacheReadTokens),
         stopReason,
         extras,
         raw);

@@ -9,7 +9,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A {@link dev.toolnexus.client.ChatRequest}'s per-call parameters (OpenAI names: {@code
- * tool_choice}, {@code max_tokens}) as body keys of one wire style.
+ * tool_choice}, {@code max_tokens}) as body keys of one wire style: the output cap is {@code
+ * max_completion_tokens} on OpenAI (which deprecated {@code max_tokens}), {@code max_tokens} on
+ * Anthropic and {@code generationConfig.maxOutputTokens} on Gemini.
  */
 public final class ChatParams {
   private static final Logger log = LoggerFactory.getLogger(ChatParams.class);
@@ -53,10 +55,11 @@ public final class ChatParams {
       }
     }
     if (params.get(MAX_TOKENS) instanceof Number n && n.intValue() > 0) {
-      if (style == Style.GEMINI) {
-        out.put("generationConfig", Map.of("maxOutputTokens", n.intValue()));
-      } else {
-        out.put("max_tokens", n.intValue());
+      switch (style) {
+        // max_tokens is deprecated in Chat Completions and refused by reasoning models
+        case OPENAI -> out.put("max_completion_tokens", n.intValue());
+        case ANTHROPIC -> out.put("max_tokens", n.intValue());
+        case GEMINI -> out.put("generationConfig", Map.of("maxOutputTokens", n.intValue()));
       }
     }
     return out;

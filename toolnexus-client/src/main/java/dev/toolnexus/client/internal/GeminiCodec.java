@@ -99,7 +99,13 @@ public final class GeminiCodec implements WireCodec {
       calls.add(new ToolCall(c.id(), names.toolName(c.name()), c.arguments()));
     }
     return new ParsedTurn(
-        turn.text(), calls, turn.usage(), turn.finishReason(), turn.extras(), turn.raw());
+        turn.text(),
+        calls,
+        turn.usage(),
+        turn.finishReason(),
+        turn.extras(),
+        turn.raw(),
+        turn.finishMessage());
   }
 
   @Override
@@ -127,6 +133,9 @@ public final class GeminiCodec implements WireCodec {
                     ? List.of(textPart(u.text()))
                     : parts(u.parts(), request.parts(), true)));
       } else if (m instanceof AssistantMessage a) {
+        if (Transcripts.isEmptyTurn(a)) {
+          continue;
+        }
         List<Map<String, Object>> modelParts = modelParts(a);
         indexCalls(a, modelParts, wireCalls);
         contents.add(content("model", modelParts));
@@ -148,10 +157,26 @@ public final class GeminiCodec implements WireCodec {
     if (system.length() > 0) {
       b.put("systemInstruction", Map.of("parts", List.of(textPart(system.toString()))));
     }
-    if (!request.tools().isEmpty()) {
+    if (declaresAnything(request.tools())) {
       b.put("tools", request.tools());
     }
     return b;
+  }
+
+  /**
+   * Whether a tool list declares anything: the adapter's one empty {@code functionDeclarations}
+   * group for an empty toolkit is left out of the body (as the other styles leave out {@code
+   * tools}), since Gemini refuses a tool config over an empty declaration list.
+   */
+  static boolean declaresAnything(List<Map<String, Object>> tools) {
+    for (Map<String, Object> group : tools) {
+      for (Map.Entry<String, Object> e : group.entrySet()) {
+        if (!(e.getValue() instanceof List<?> l && l.isEmpty())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static Map<String, Object> content(String role, List<Map<String, Object>> parts) {
@@ -173,18 +198,23 @@ public final class GeminiCodec implements WireCodec {
   @SuppressWarnings("unchecked")
   private static List<Map<String, Object>> modelParts(AssistantMessage a) {
     if (a.extras().get(KEY) instanceof Map<?, ?> x && x.get("parts") instanceof List<?> kept) {
-      return (List<Map<String, Object>>) kept;
+      return (List<Map<String, Object>>)
+          (List<?>) kept.stream().filter(p -> !Transcripts.isEmptyText(p)).toList();
     }
     List<Map<String, Object>> parts = new ArrayList<>();
     if (!a.text().isEmpty()) {
       parts.add(textPart(a.text()));
     }
+    Map<String, String> signatures = ThoughtSignatures.of(a);
     for (ToolCall c : a.toolCalls()) {
       Map<String, Object> fc = new LinkedHashMap<>();
       fc.put("name", wireName(c.name()));
       fc.put("args", args(c.arguments()));
       Map<String, Object> p = new LinkedHashMap<>();
       p.put("functionCall", fc);
+      if (signatures.get(c.id()) != null) {
+        p.put("thoughtSignature", signatures.get(c.id()));
+      }
       parts.add(p);
     }
     return parts;
@@ -246,19 +276,9 @@ public final class GeminiCodec implements WireCodec {
     return out;
   }
 
-  /**
-   * Whether Gemini takes this part: images, audio, video, PDF and text documents, inline or by URI.
-   */
+  /** Whether Gemini accepts this part (see {@link MediaRules#gemini}). */
   static boolean supports(ContentPart p) {
-    if (!(p instanceof ContentPart.Media m) || m.mimeType() == null) {
-      return !(p instanceof ContentPart.Media);
-    }
-    String mime = m.mimeType().toLowerCase(java.util.Locale.ROOT);
-    return mime.startsWith("image/")
-        || mime.startsWith("audio/")
-        || mime.startsWith("video/")
-        || mime.startsWith("text/")
-        || mime.equals("application/pdf");
+    return MediaRules.gemini(p);
   }
 
   private static Map<String, Object> mediaPart(ContentPart.Media m) {
@@ -306,53 +326,27 @@ public final class GeminiCodec implements WireCodec {
     return SYNTHETIC_ID + Long.toHexString(System.nanoTime()) + "-" + index;
   }
 
-  private static final Set<String> FILTERED =
-      Set.of(
-          "SAFETY",
-          "RECITATION",
-          "BLOCKLIST",
-          "PROHIBITED_CONTENT",
-          "SPII",
-          "IMAGE_SAFETY",
-          "IMAGE_PROHIBITED_CONTENT",
-          "IMAGE_RECITATION");
-
   /**
-   * Gemini's {@code finishReason} in the loop's vocabulary: any function call makes {@code
-   * tool_calls}; {@code STOP} is {@code stop}, {@code MAX_TOKENS} {@code length}, the safety and
-   * recitation family {@code content_filter}; anything else is the value in lower case. The
-   * verbatim value stays in the raw payload.
-   */
-  static String finishReason(String gemini, boolean calledTools) {
-    if (calledTools) {
-      return "tool_calls";
-    }
-    if (gemini == null) {
-      return null;
-    }
-    if (gemini.equals("STOP")) {
-      return "stop";
-    }
-    if (gemini.equals("MAX_TOKENS")) {
-      return "length";
-    }
-    return FILTERED.contains(gemini) ? "content_filter" : gemini.toLowerCase(java.util.Locale.ROOT);
-  }
-
-  /**
-   * Gemini usage: {@code promptTokenCount}, {@code candidatesTokenCount}, {@code totalTokenCount}.
+   * Gemini usage: the prompt is {@code promptTokenCount + toolUsePromptTokenCount} (the tool-use
+   * prompt is read but not counted in {@code promptTokenCount}), the completion is {@code
+   * candidatesTokenCount + thoughtsTokenCount} (thinking is generated but not counted in the
+   * candidates), so prompt + completion is {@code totalTokenCount}; {@code cachedContentTokenCount}
+   * is the cached part of the prompt.
    */
   static Usage usage(Object raw) {
     if (!(raw instanceof Map<?, ?> u)) {
       return Usage.ZERO;
     }
-    long prompt = JsonPaths.num(u.get("promptTokenCount"));
-    long candidates = JsonPaths.num(u.get("candidatesTokenCount"));
-    long total =
-        u.get("totalTokenCount") == null
-            ? prompt + candidates
-            : JsonPaths.num(u.get("totalTokenCount"));
-    return new Usage(prompt, candidates, total);
+    long prompt =
+        JsonPaths.num(u.get("promptTokenCount")) + JsonPaths.num(u.get("toolUsePromptTokenCount"));
+    long completion =
+        JsonPaths.num(u.get("candidatesTokenCount")) + JsonPaths.num(u.get("thoughtsTokenCount"));
+    return new Usage(
+        prompt,
+        completion,
+        prompt + completion,
+        0,
+        JsonPaths.num(u.get("cachedContentTokenCount")));
   }
 
   /** A provider error carried in a body or stream event. */

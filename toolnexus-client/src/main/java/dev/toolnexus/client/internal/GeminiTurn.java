@@ -12,12 +12,14 @@ import java.util.function.Consumer;
 /**
  * Accumulates one Gemini model turn from a {@code GenerateContentResponse} or from the chunks of a
  * stream: the parts of {@code candidates[0].content} verbatim (adjacent plain text chunks joined),
- * the last {@code finishReason} and {@code usageMetadata}. Not thread-safe.
+ * the last {@code finishReason} (verbatim, with its {@code finishMessage}) and {@code
+ * usageMetadata}. Not thread-safe.
  */
 final class GeminiTurn {
   private final List<Map<String, Object>> parts = new ArrayList<>();
   private final StringBuilder text = new StringBuilder();
   private String finishReason;
+  private String finishMessage;
   private Object usage;
   private Object promptFeedback;
   private String modelVersion;
@@ -44,6 +46,9 @@ final class GeminiTurn {
     Map<?, ?> first = JsonPaths.map(cands.get(0));
     if (first.get("finishReason") != null) {
       finishReason = String.valueOf(first.get("finishReason"));
+    }
+    if (first.get("finishMessage") != null) {
+      finishMessage = String.valueOf(first.get("finishMessage"));
     }
     if (!(JsonPaths.map(first.get("content")).get("parts") instanceof List<?> ps)) {
       return;
@@ -105,12 +110,7 @@ final class GeminiTurn {
     Map<String, Object> extras =
         parts.isEmpty() ? Map.of() : Map.of(GeminiCodec.KEY, Map.of("parts", List.copyOf(parts)));
     return new ParsedTurn(
-        text.toString(),
-        calls,
-        GeminiCodec.usage(usage),
-        GeminiCodec.finishReason(finishReason, !calls.isEmpty()),
-        extras,
-        raw);
+        text.toString(), calls, GeminiCodec.usage(usage), finishReason, extras, raw, finishMessage);
   }
 
   /** A {@code GenerateContentResponse} equivalent to the streamed chunks, for hooks. */
@@ -121,6 +121,9 @@ final class GeminiTurn {
     Map<String, Object> cand = new LinkedHashMap<>();
     cand.put("content", content);
     cand.put("finishReason", finishReason);
+    if (finishMessage != null) {
+      cand.put("finishMessage", finishMessage);
+    }
     Map<String, Object> raw = new LinkedHashMap<>();
     raw.put("candidates", List.of(cand));
     if (usage != null) {

@@ -6,7 +6,6 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.client.ChatModel;
 import dev.toolnexus.client.ChatRequest;
 import dev.toolnexus.client.ChatResponse;
-import dev.toolnexus.client.FinishReason;
 import dev.toolnexus.client.LlmException;
 import dev.toolnexus.client.LlmTransport;
 import dev.toolnexus.client.Message;
@@ -14,6 +13,7 @@ import dev.toolnexus.client.Message.AssistantMessage;
 import dev.toolnexus.client.ModelOptions;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.internal.TooLargeException;
+import dev.toolnexus.internal.sse.SseParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -120,7 +120,7 @@ public final class HttpChatModel implements ChatModel {
     return new ChatResponse(
         new AssistantMessage(turn.text(), turn.toolCalls(), turn.extras()),
         turn.usage(),
-        FinishReason.of(!turn.toolCalls().isEmpty(), turn.finishReason()),
+        turn.finish(),
         turn.raw());
   }
 
@@ -267,7 +267,7 @@ public final class HttpChatModel implements ChatModel {
         }
         return codec.parseResponse(parsed);
       }
-      SseParser parser = new SseParser(body, options.maxResponseBytes());
+      SseParser parser = SseParser.failing(body, options.maxResponseBytes(), "the response stream");
       StreamDecoder decoder = codec.streamDecoder();
       SseParser.Event event;
       boolean log = WireLog.enabled(options.logRequests());

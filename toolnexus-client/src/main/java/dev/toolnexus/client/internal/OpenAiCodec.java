@@ -81,7 +81,9 @@ public final class OpenAiCodec implements WireCodec {
       } else if (m instanceof UserMessage u) {
         out.add(msg("user", u.text() != null ? u.text() : blocks(u.parts(), gate, true)));
       } else if (m instanceof AssistantMessage a) {
-        out.add(assistant(a));
+        if (!Transcripts.isEmptyTurn(a)) {
+          out.add(assistant(a));
+        }
       } else if (m instanceof ToolMessage t) {
         out.add(toolMessage(t, gate, relocated));
         boolean lastOfGroup =
@@ -196,16 +198,9 @@ public final class OpenAiCodec implements WireCodec {
         m -> checked(block(m)));
   }
 
-  /** Whether Chat Completions has a block for this part (no url form for file or audio). */
+  /** Whether Chat Completions accepts this part (see {@link MediaRules#openAi}). */
   static boolean supports(ContentPart p) {
-    if (!(p instanceof ContentPart.Media m)) {
-      return true;
-    }
-    return switch (m.type()) {
-      case "image" -> true;
-      case "file", "audio" -> m.data() != null;
-      default -> false;
-    };
+    return MediaRules.openAi(p);
   }
 
   private static Map<String, Object> textBlock(String text) {
@@ -234,21 +229,12 @@ public final class OpenAiCodec implements WireCodec {
       default -> {
         Map<String, Object> a = new LinkedHashMap<>();
         a.put("data", m.data());
-        a.put("format", audioFormat(m.mimeType()));
+        a.put("format", MediaRules.openAiAudioFormat(MediaRules.mime(m)));
         b.put("type", "input_audio");
         b.put("input_audio", a);
       }
     }
     return b;
-  }
-
-  private static String audioFormat(String mime) {
-    String sub = mime.substring(mime.indexOf('/') + 1);
-    return switch (sub) {
-      case "mpeg", "mp3" -> "mp3";
-      case "x-wav", "wave", "wav" -> "wav";
-      default -> sub;
-    };
   }
 
   private static Map<String, Object> checked(Map<String, Object> block) {
@@ -290,7 +276,10 @@ public final class OpenAiCodec implements WireCodec {
         response);
   }
 
-  /** OpenAI {@code usage}: prompt, completion and total tokens (total summed when absent). */
+  /**
+   * OpenAI {@code usage}: prompt, completion and total tokens (total summed when absent); {@code
+   * prompt_tokens_details.cached_tokens} is the cached part of the prompt.
+   */
   static Usage usage(Object raw) {
     if (!(raw instanceof Map<?, ?> u)) {
       return Usage.ZERO;
@@ -298,7 +287,8 @@ public final class OpenAiCodec implements WireCodec {
     long p = JsonPaths.num(u.get("prompt_tokens"));
     long c = JsonPaths.num(u.get("completion_tokens"));
     long t = u.get("total_tokens") == null ? p + c : JsonPaths.num(u.get("total_tokens"));
-    return new Usage(p, c, t);
+    long cached = JsonPaths.num(JsonPaths.map(u.get("prompt_tokens_details")).get("cached_tokens"));
+    return new Usage(p, c, t, 0, cached);
   }
 
   @Override

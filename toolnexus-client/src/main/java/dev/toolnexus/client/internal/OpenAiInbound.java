@@ -85,6 +85,7 @@ public final class OpenAiInbound {
       }
       case "assistant" -> {
         List<ToolCall> calls = new ArrayList<>();
+        Map<String, Object> signatures = new java.util.LinkedHashMap<>();
         if (m.get("tool_calls") instanceof List<?> list) {
           for (Object o : list) {
             if (!(o instanceof Map<?, ?> c) || !(c.get("function") instanceof Map<?, ?> fn)) {
@@ -99,11 +100,15 @@ public final class OpenAiInbound {
                     name,
                     args == null ? "{}" : args instanceof String s ? s : Json.write(args)));
             callNames.put(id, name);
+            String signature = ThoughtSignatures.fromToolCall(c);
+            if (signature != null) {
+              signatures.put(id, signature);
+            }
           }
         }
         String s = text(content);
         if (!s.isEmpty() || !calls.isEmpty()) {
-          out.add(new AssistantMessage(s, calls, null));
+          out.add(new AssistantMessage(s, calls, ThoughtSignatures.extras(signatures)));
         }
       }
       case "tool", "function" -> {

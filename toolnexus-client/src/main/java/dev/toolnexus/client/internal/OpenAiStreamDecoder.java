@@ -3,6 +3,7 @@ package dev.toolnexus.client.internal;
 import dev.toolnexus.client.LlmException;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.client.Usage;
+import dev.toolnexus.internal.sse.SseParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -45,13 +45,32 @@ public final class RequestParams {
     return Collections.unmodifiableMap(out);
   }
 
-  /** {@code body} with {@code params} merged over it: existing keys keep their place. */
+  /**
+   * {@code body} with {@code params} merged over it: existing keys keep their place, a param
+   * replaces the body's value, except that two objects under {@code generationConfig} (Gemini's
+   * output settings) merge key by key, so a host's {@code temperature} and a call's {@code
+   * maxOutputTokens} both reach the body.
+   */
   public static Map<String, Object> merge(Map<String, Object> body, Map<String, Object> params) {
     if (params.isEmpty()) {
       return body;
     }
     Map<String, Object> out = new LinkedHashMap<>(body);
-    out.putAll(params);
+    params.forEach(
+        (k, v) -> {
+          if (DEEP.contains(k)
+              && out.get(k) instanceof Map<?, ?> base
+              && v instanceof Map<?, ?> over) {
+            Map<String, Object> merged = new LinkedHashMap<>();
+            base.forEach((bk, bv) -> merged.put(String.valueOf(bk), bv));
+            over.forEach((ok, ov) -> merged.put(String.valueOf(ok), ov));
+            out.put(k, merged);
+          } else {
+            out.put(k, v);
+          }
+        });
     return out;
   }
+
+  private static final Set<String> DEEP = Set.of("generationConfig");
 }

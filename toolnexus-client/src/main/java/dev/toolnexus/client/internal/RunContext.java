@@ -1,7 +1,6 @@
 package dev.toolnexus.client.internal;
 
 import dev.toolnexus.CancelToken;
-import dev.toolnexus.Tool;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.Hooks;
@@ -9,8 +8,6 @@ import dev.toolnexus.client.MetricEvent;
 import dev.toolnexus.client.StreamEvent;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +21,6 @@ import org.slf4j.LoggerFactory;
  * @param cancel the run's token (external cancel, deadline, stream close)
  * @param deadline when the run's deadline passes; null for none
  * @param events stream events (a no-op for {@code run}); must be thread-safe
- * @param locks the client-wide locks that keep sequential tools from overlapping
  */
 public record RunContext(
     ClientOptions options,
@@ -32,8 +28,7 @@ public record RunContext(
     Toolkit toolkit,
     CancelToken cancel,
     Instant deadline,
-    Consumer<StreamEvent> events,
-    Map<Tool, ReentrantLock> locks) {
+    Consumer<StreamEvent> events) {
   private static final Logger log = LoggerFactory.getLogger(RunContext.class);
 
   /** Hands a metric event to the sink; a failing sink is logged, never fatal. */

@@ -5,6 +5,7 @@ import dev.toolnexus.ToolResult;
 import dev.toolnexus.client.ChatModel;
 import dev.toolnexus.client.ChatRequest;
 import dev.toolnexus.client.ChatResponse;
+import dev.toolnexus.client.FinishReason;
 import dev.toolnexus.client.HookException;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmException;
@@ -41,6 +42,7 @@ public final class RunLoop {
   private Usage usage = Usage.ZERO;
   private int turns;
   private String lastModel;
+  private FinishReason lastFinish;
   private long start;
 
   /**
@@ -80,7 +82,9 @@ public final class RunLoop {
         ctx.cancel().throwIfCancelled();
         turns++;
         ChatResponse parsed = callModel(turn);
-        messages.add(parsed.message());
+        if (!Transcripts.isEmptyTurn(parsed.message())) {
+          messages.add(parsed.message()); // an empty turn would poison every later request
+        }
         if (parsed.toolCalls().isEmpty()) {
           String feedback = completion(parsed.text(), turn);
           if (feedback == null) {
@@ -184,6 +188,7 @@ public final class RunLoop {
       ctx.metric(new MetricEvent.LlmEvent(model, "error", ctx.now() - t0, 0, 0));
       throw e;
     }
+    lastFinish = parsed.finishReason();
     Usage u = parsed.usage();
     ctx.metric(
         new MetricEvent.LlmEvent(
@@ -274,7 +279,8 @@ public final class RunLoop {
             lastModel,
             status,
             limit,
-            pending);
+            pending,
+            lastFinish);
     ctx.events().accept(new StreamEvent.Done(result));
     return result;
   }

@@ -2,6 +2,7 @@ package dev.toolnexus.client.internal;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.client.LlmException;
+import dev.toolnexus.internal.sse.SseParser;
 import java.util.Map;
 import java.util.function.Consumer;
 

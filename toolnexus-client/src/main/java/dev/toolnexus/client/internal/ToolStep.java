@@ -3,9 +3,9 @@ package dev.toolnexus.client.internal;
 import dev.toolnexus.Answer;
 import dev.toolnexus.Json;
 import dev.toolnexus.Request;
-import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.MetricEvent;
 import dev.toolnexus.client.StreamEvent;
@@ -241,7 +241,7 @@ public final class ToolStep {
                   + e.getMessage()
                   + ". Arguments received: "
                   + call.arguments());
-      emit(call.name(), bad, t0);
+      emit(call.name(), bad, null, t0);
       return new Outcome(call, Map.of(), bad, null);
     }
     Hooks hooks = ctx.hooks();
@@ -262,11 +262,13 @@ public final class ToolStep {
         shortCircuit = true;
       }
     }
+    String source = null;
     if (!shortCircuit) {
-      result = execute(call.name(), args, null);
-      result = afterTool(call, args, result);
+      Toolkit.Execution done = execute(call.name(), args, null);
+      source = done.source().id();
+      result = afterTool(call, args, done.result());
     }
-    emit(call.name(), result, t0);
+    emit(call.name(), result, source, t0);
     Request request = result.pendingRequest().orElse(null);
     if (request == null) {
       return new Outcome(call, args, result, null);
@@ -306,9 +308,9 @@ public final class ToolStep {
       return ToolResult.error("declined/expired: " + request.prompt());
     }
     long t0 = ctx.now();
-    ToolResult retried = execute(call.name(), args, answer);
-    retried = afterTool(call, args, retried);
-    emit(call.name(), retried, t0);
+    Toolkit.Execution done = execute(call.name(), args, answer);
+    ToolResult retried = afterTool(call, args, done.result());
+    emit(call.name(), retried, done.source().id(), t0);
     if (retried.isPending()) {
       return ToolResult.error("unresolved: " + request.prompt());
     }
@@ -329,27 +331,22 @@ public final class ToolStep {
     }
   }
 
-  private ToolResult execute(String name, Map<String, Object> args, Answer answer) {
+  // Toolkit.run owns the call: lookup, validation, the sequential lock (shared by every client and
+  // server of the toolkit) and the tool's source for the metric, all from one lookup.
+  private Toolkit.Execution execute(String name, Map<String, Object> args, Answer answer) {
     ToolContext tc = new ToolContext(ctx.cancel(), ctx.remaining(), answer);
-    Tool tool = ctx.toolkit().get(name).orElse(null);
-    if (tool == null || !tool.sequential()) {
-      return ctx.toolkit().execute(name, args, tc);
-    }
-    ReentrantLock lock = ctx.locks().computeIfAbsent(tool, t -> new ReentrantLock());
-    lock.lock();
-    try {
-      return ctx.toolkit().execute(name, args, tc);
-    } finally {
-      lock.unlock();
-    }
+    return ctx.toolkit().run(name, args, tc);
   }
 
-  private void emit(String name, ToolResult result, long t0) {
+  /** Reports the call's metric; {@code source} is looked up only when no execution said it. */
+  private void emit(String name, ToolResult result, String source, long t0) {
     if (ctx.options().onMetric() == null) {
       return;
     }
+    if (source == null) {
+      source = ctx.toolkit().get(name).map(t -> t.source().id()).orElse("custom");
+    }
     boolean pending = result.isPending();
-    String source = ctx.toolkit().get(name).map(t -> t.source().id()).orElse("custom");
     ctx.metric(
         new MetricEvent.ToolEvent(
             name, source, !pending && result.isError(), ctx.now() - t0, pending));

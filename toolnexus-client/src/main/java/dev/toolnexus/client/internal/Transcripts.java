@@ -23,6 +23,40 @@ public final class Transcripts {
 
   private Transcripts() {}
 
+  /**
+   * Whether an assistant turn carries nothing a provider would accept: no text, no tool calls and
+   * no kept provider blocks other than empty text (an Anthropic {@code end_turn} with empty {@code
+   * content}, a Gemini {@code SAFETY} stop with no parts). Such a turn is never stored, and the
+   * codecs leave it out of a request, since every provider refuses an empty assistant message.
+   */
+  public static boolean isEmptyTurn(AssistantMessage a) {
+    if (!a.text().isEmpty() || !a.toolCalls().isEmpty()) {
+      return false;
+    }
+    for (Object kept : a.extras().values()) {
+      if (kept instanceof java.util.Map<?, ?> x) {
+        for (Object list : x.values()) {
+          if (list instanceof List<?> blocks && blocks.stream().anyMatch(b -> !isEmptyText(b))) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether a kept provider block is text of length zero: an Anthropic {@code
+   * {"type":"text","text":""}} block (which Anthropic refuses on input) or a Gemini {@code
+   * {"text":""}} part with nothing attached (a part with a {@code thoughtSignature} is kept).
+   */
+  public static boolean isEmptyText(Object block) {
+    if (!(block instanceof java.util.Map<?, ?> b) || !"".equals(b.get("text"))) {
+      return false;
+    }
+    return b.size() == 1 || "text".equals(b.get("type"));
+  }
+
   /** {@code messages} with an error result added for every unanswered tool call. */
   public static List<Message> balance(List<Message> messages) {
     List<Message> out = new ArrayList<>(messages.size() + 2);

@@ -104,7 +104,9 @@ public final class Translator {
         turn.finishReason().kind(),
         u,
         model,
-        ModelTurns.raw(turn, model));
+        ModelTurns.raw(turn, model),
+        turn.finishReason(),
+        ThoughtSignatures.openAiMessage(turn.message()));
   }
 
   /** The request's tool choice and output cap under their OpenAI names. */

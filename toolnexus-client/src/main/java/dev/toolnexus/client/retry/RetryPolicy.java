@@ -100,9 +100,9 @@ public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses, Durat
   }
 
   /**
-   * Reads a {@code Retry-After} value in its delay-seconds form only (RFC 9110 §10.2.3): ASCII
-   * digits, surrounding whitespace ignored, at most 2147483647, {@code 0} included. Anything else
-   * (fractional, signed, an HTTP-date, out of range, empty) gives null, meaning "use backoff".
+   * Reads a {@code Retry-After} value in its delay-seconds form only (RFC 9110 section 10.2.3):
+   * ASCII digits, surrounding whitespace ignored, at most 2147483647, {@code 0} included. Anything
+   * else (fractional, signed, an HTTP-date, out of range, empty) gives null, meaning "use backoff".
    */
   public static Duration retryAfter(String value) {
     if (value == null) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.Tools;
+import dev.toolnexus.client.FinishReason;
 import dev.toolnexus.client.LlmException;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Message.AssistantMessage;
@@ -15,6 +16,7 @@ import dev.toolnexus.client.Message.UserMessage;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.client.UnsupportedParts;
 import dev.toolnexus.client.Usage;
+import dev.toolnexus.internal.sse.SseParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -91,8 +93,9 @@ class GeminiCodecTest {
         .containsExactly(
             new ToolCall("c1", "get_weather", "{\"city\":\"Paris\"}"),
             new ToolCall("c2", "get_time", "{\"zone\":\"CET\"}"));
-    assertThat(turn.usage()).isEqualTo(new Usage(12, 15, 31));
-    assertThat(turn.finishReason()).isEqualTo("tool_calls");
+    assertThat(turn.usage()).isEqualTo(new Usage(12, 19, 31));
+    assertThat(turn.finishReason()).isEqualTo("STOP");
+    assertThat(turn.finish()).isEqualTo(new FinishReason("tool_calls", "STOP"));
     assertThat(turn.extras()).isEqualTo(Map.of("gemini", Map.of("parts", partsOf(TWO_CALLS))));
   }
 
@@ -317,13 +320,13 @@ class GeminiCodecTest {
 
   @Test
   void finishReasonIsMappedToTheLoopVocabulary() {
-    assertThat(GeminiCodec.finishReason("STOP", false)).isEqualTo("stop");
-    assertThat(GeminiCodec.finishReason("STOP", true)).isEqualTo("tool_calls");
-    assertThat(GeminiCodec.finishReason("MAX_TOKENS", false)).isEqualTo("length");
-    assertThat(GeminiCodec.finishReason("SAFETY", false)).isEqualTo("content_filter");
-    assertThat(GeminiCodec.finishReason("RECITATION", false)).isEqualTo("content_filter");
-    assertThat(GeminiCodec.finishReason("MALFORMED_FUNCTION_CALL", false))
-        .isEqualTo("malformed_function_call");
+    assertThat(FinishReason.of(false, "STOP").kind()).isEqualTo("stop");
+    assertThat(FinishReason.of(true, "STOP").kind()).isEqualTo("tool_calls");
+    assertThat(FinishReason.of(false, "MAX_TOKENS").kind()).isEqualTo("length");
+    assertThat(FinishReason.of(false, "SAFETY").kind()).isEqualTo("content_filter");
+    assertThat(FinishReason.of(false, "RECITATION").kind()).isEqualTo("content_filter");
+    assertThat(FinishReason.of(false, "MALFORMED_FUNCTION_CALL").kind()).isEqualTo("error");
+    assertThat(FinishReason.of(false, "OTHER").kind()).isEqualTo("error");
   }
 
   @Test
@@ -334,7 +337,7 @@ class GeminiCodecTest {
             new ArrayList<>(),
             "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"Once upon\"}]},"
                 + "\"finishReason\":\"MAX_TOKENS\"}]}");
-    assertThat(turn.finishReason()).isEqualTo("length");
+    assertThat(turn.finish()).isEqualTo(new FinishReason("length", "MAX_TOKENS"));
     assertThat(Json.write(turn.raw())).contains("\"finishReason\":\"MAX_TOKENS\"");
   }
 

@@ -1,7 +1,8 @@
 package dev.toolnexus.mcp.internal;
 
-import dev.toolnexus.mcp.McpServerConfig;
-import dev.toolnexus.mcp.McpServerConfig.Transport;
+import dev.toolnexus.mcp.client.McpServerConfig;
+import dev.toolnexus.mcp.client.McpServerConfig.Transport;
+import dev.toolnexus.spi.ConfigValues;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,30 +63,13 @@ public final class ConfigParser {
       return entry.build();
     }
     entry.raw = raw;
+    entry.values = ConfigValues.of(raw, entry::problem);
     entry.read();
     return entry.build();
   }
 
   static String typeOf(Object v) {
-    if (v == null) {
-      return "null";
-    }
-    if (v instanceof Map<?, ?>) {
-      return "an object";
-    }
-    if (v instanceof List<?>) {
-      return "an array";
-    }
-    if (v instanceof String) {
-      return "a string";
-    }
-    if (v instanceof Boolean) {
-      return "a boolean";
-    }
-    if (v instanceof Number) {
-      return "a number";
-    }
-    return v.getClass().getSimpleName();
+    return ConfigValues.typeOf(v);
   }
 
   /** The mutable state of one entry while it is read. */
@@ -107,6 +91,8 @@ public final class ConfigParser {
     long maxMessageBytes;
     long maxResultBytes;
     Map<String, Boolean> tools = new LinkedHashMap<>();
+
+    ConfigValues values = ConfigValues.of(Map.of(), this::problem);
 
     Entry(String name, String origin) {
       this.name = name;
@@ -181,7 +167,7 @@ public final class ConfigParser {
       }
       for (int i = 0; i < list.size(); i++) {
         Object a = list.get(i);
-        if (a instanceof String || a instanceof Number || a instanceof Boolean) {
+        if (ConfigValues.isScalar(a)) {
           command.add(String.valueOf(a));
         } else {
           problem("args", "entry " + i + " must be a string, got " + typeOf(a));
@@ -229,97 +215,27 @@ public final class ConfigParser {
     }
 
     private void readTools() {
-      Object t = raw.get("tools");
-      if (t == null) {
-        return;
-      }
-      if (!(t instanceof Map<?, ?> m)) {
-        problem("tools", "must be an object of tool name to true/false, got " + typeOf(t));
-        return;
-      }
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        if (!(e.getValue() instanceof Boolean b)) {
-          problem(
-              "tools",
-              "entry \"" + e.getKey() + "\" must be true or false, got " + typeOf(e.getValue()));
-          return;
-        }
-        tools.put(String.valueOf(e.getKey()), b);
-      }
+      tools.putAll(values.boolMap("tools", "an object of tool name to true/false"));
     }
 
     private Boolean bool(String field) {
-      Object v = raw.get(field);
-      if (v == null) {
-        return null;
-      }
-      if (v instanceof Boolean b) {
-        return b;
-      }
-      problem(field, "must be true or false, got " + typeOf(v));
-      return null;
+      return values.bool(field);
     }
 
     private String string(String field) {
-      Object v = raw.get(field);
-      if (v == null) {
-        return null;
-      }
-      if (v instanceof String s) {
-        return s;
-      }
-      problem(field, "must be a string, got " + typeOf(v));
-      return null;
+      return values.string(field);
     }
 
     private Duration millis(String field) {
-      Object v = raw.get(field);
-      if (v == null) {
-        return null;
-      }
-      if (v instanceof Number n && n.doubleValue() > 0) {
-        return Duration.ofMillis(n.longValue());
-      }
-      problem(field, "must be a positive number of milliseconds, got " + describe(v));
-      return null;
+      return values.millis(field);
     }
 
     private long bytes(String field) {
-      Object v = raw.get(field);
-      if (v == null) {
-        return 0;
-      }
-      if (v instanceof Number n && n.longValue() > 0 && n.doubleValue() == n.longValue()) {
-        return n.longValue();
-      }
-      problem(field, "must be a positive whole number of bytes, got " + describe(v));
-      return 0;
-    }
-
-    private static String describe(Object v) {
-      return v instanceof Number ? String.valueOf(v) : typeOf(v);
+      return values.positiveWhole(field, "bytes");
     }
 
     private Map<String, String> stringMap(String field) {
-      Object v = raw.get(field);
-      if (v == null) {
-        return Map.of();
-      }
-      if (!(v instanceof Map<?, ?> m)) {
-        problem(field, "must be an object of strings, got " + typeOf(v));
-        return Map.of();
-      }
-      Map<String, String> out = new LinkedHashMap<>();
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        Object val = e.getValue();
-        if (val instanceof String || val instanceof Number || val instanceof Boolean) {
-          out.put(String.valueOf(e.getKey()), String.valueOf(val));
-        } else {
-          problem(field, "entry \"" + e.getKey() + "\" must be a string, got " + typeOf(val));
-          return Map.of();
-        }
-      }
-      return out;
+      return values.stringMap(field);
     }
 
     McpServerConfig build() {

@@ -1,6 +1,6 @@
 package dev.toolnexus.mcp.internal;
 
-import dev.toolnexus.mcp.McpServerConfig;
+import dev.toolnexus.mcp.client.McpServerConfig;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.customizer.McpAsyncHttpClientRequestCustomizer;
 import io.modelcontextprotocol.json.McpJsonDefaults;

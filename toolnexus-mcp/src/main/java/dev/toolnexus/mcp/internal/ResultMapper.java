@@ -3,7 +3,7 @@ package dev.toolnexus.mcp.internal;
 import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.ToolResult;
-import dev.toolnexus.mcp.McpServerConfig;
+import dev.toolnexus.mcp.client.McpServerConfig;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

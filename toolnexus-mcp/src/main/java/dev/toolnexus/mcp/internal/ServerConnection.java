@@ -6,7 +6,7 @@ import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.WaitFor;
 import dev.toolnexus.internal.Redactor;
-import dev.toolnexus.mcp.McpServerConfig;
+import dev.toolnexus.mcp.client.McpServerConfig;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
@@ -64,11 +64,16 @@ public final class ServerConnection implements AutoCloseable {
     this.onChange = onChange;
   }
 
-  /** One in-flight call: its result and when progress was last seen. */
+  /** One in-flight call: its result, when progress was last seen, and who hears the progress. */
   private static final class CallWatch {
     final CompletableFuture<McpSchema.CallToolResult> result = new CompletableFuture<>();
+    final ToolContext ctx;
     volatile long lastProgress = System.nanoTime();
     volatile boolean progressed;
+
+    CallWatch(ToolContext ctx) {
+      this.ctx = ctx;
+    }
   }
 
   /**
@@ -319,6 +324,8 @@ public final class ServerConnection implements AutoCloseable {
     if (w != null) {
       w.lastProgress = System.nanoTime();
       w.progressed = true;
+      // the caller's sink hears what the server reported; ToolContext.progress never throws
+      w.ctx.progress(n.progress() == null ? 0 : n.progress(), n.total(), n.message());
     }
   }
 
@@ -355,7 +362,7 @@ public final class ServerConnection implements AutoCloseable {
     Duration idle = ctx.timeout() != null ? ctx.timeout() : config.timeout();
     Duration hard = idle.compareTo(config.maxTotalTimeout()) > 0 ? idle : config.maxTotalTimeout();
     String token = "toolnexus-" + callCounter.incrementAndGet();
-    CallWatch watch = new CallWatch();
+    CallWatch watch = new CallWatch(ctx);
     calls.put(token, watch);
     ObservedTransport t = transport;
     CompletableFuture<McpSchema.CallToolResult> sent = null;

@@ -1,8 +1,8 @@
 package dev.toolnexus.mcp.internal;
 
-import dev.toolnexus.internal.BoundedLines;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.internal.Threads;
+import dev.toolnexus.internal.sse.SseParser;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -256,62 +256,20 @@ public final class StreamableHttpTransport implements McpClientTransport {
     SseState state = new SseState(awaitedId);
     openStreams.add(body);
     try (InputStream raw = body) {
-      BoundedLines in = new BoundedLines(raw, maxMessageBytes, "MCP server \"" + server + "\"");
-      StringBuilder data = new StringBuilder();
-      boolean skipping = false;
-      while (true) {
-        String line;
-        try {
-          line = in.readLine();
-        } catch (BoundedLines.LineTooLongException e) {
-          line = null;
-          skipping = true;
-          in.skipLine();
-          data.setLength(0);
-          continue;
-        }
-        if (line == null) {
-          break;
-        }
-        if (line.isEmpty()) {
-          if (skipping) {
-            skipping = false;
+      SseParser in = new SseParser(raw, maxMessageBytes);
+      SseParser.Event event;
+      try {
+        while ((event = in.next()) != null) {
+          if (event.tooLarge()) {
             state.answered |= awaitedId != null;
             tooLarge(awaitedId);
-          } else if (data.length() > 0) {
-            state.answered |= dispatchJson(data.toString(), awaitedId);
-          }
-          data.setLength(0);
-          continue;
-        }
-        if (skipping) {
-          continue;
-        }
-        if (line.startsWith("data:")) {
-          if (data.length() + line.length() > maxMessageBytes) {
-            skipping = true; // the event as a whole is over the limit
-            data.setLength(0);
-            continue;
-          }
-          if (data.length() > 0) {
-            data.append('\n');
-          }
-          data.append(line.substring(5).stripLeading());
-        } else if (line.startsWith("id:")) {
-          state.lastEventId = line.substring(3).strip();
-        } else if (line.startsWith("retry:")) {
-          try {
-            state.retryMs = Long.parseLong(line.substring(6).strip());
-          } catch (NumberFormatException e) {
-            // keep the previous value
+          } else if (!event.data().isEmpty()) {
+            state.answered |= dispatchJson(event.data(), awaitedId);
           }
         }
-      }
-      if (skipping) {
-        state.answered |= awaitedId != null;
-        tooLarge(awaitedId);
-      } else if (data.length() > 0) {
-        state.answered |= dispatchJson(data.toString(), awaitedId);
+      } finally {
+        state.lastEventId = in.lastEventId() != null ? in.lastEventId() : state.lastEventId;
+        state.retryMs = in.retryMs() >= 0 ? in.retryMs() : state.retryMs;
       }
     } catch (IOException e) {
       if (!closed.get()) {

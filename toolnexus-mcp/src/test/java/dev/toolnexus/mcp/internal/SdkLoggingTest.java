@@ -2,9 +2,9 @@ package dev.toolnexus.mcp.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.toolnexus.mcp.Mcp;
-import dev.toolnexus.mcp.McpConfig;
-import dev.toolnexus.mcp.McpToolSource;
+import dev.toolnexus.mcp.client.Mcp;
+import dev.toolnexus.mcp.client.McpConfig;
+import dev.toolnexus.mcp.client.McpToolSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

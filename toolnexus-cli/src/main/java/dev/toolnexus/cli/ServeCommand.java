@@ -1,0 +1,183 @@
+package dev.toolnexus.cli;
+
+import dev.toolnexus.Json;
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.server.McpHttpServer;
+import dev.toolnexus.server.McpServe;
+import dev.toolnexus.server.McpServeOptions;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code toolnexus serve}: the toolkit built from the source flags, served as an MCP server over
+ * streamable HTTP ({@code --mcp}, until Ctrl-C) or stdio ({@code --stdio}, until end of input).
+ */
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description =
+        "Serves the toolkit as an MCP server: over streamable HTTP with --mcp (prints the URL,"
+            + " Ctrl-C stops), or over stdio with --stdio (for desktop clients that start it).")
+final class ServeCommand implements Callable<Integer> {
+  @ParentCommand ToolnexusCommand root;
+  @Mixin SourceOptions sources;
+  @Mixin VerboseOption verbose;
+
+  @ArgGroup(multiplicity = "1")
+  Mode mode;
+
+  static final class Mode {
+    @Option(names = "--mcp", required = true, description = "Serve over streamable HTTP.")
+    boolean mcp;
+
+    @Option(names = "--stdio", required = true, description = "Serve over stdin and stdout.")
+    boolean stdio;
+  }
+
+  @Option(
+      names = "--host",
+      paramLabel = "HOST",
+      description = "The interface to bind (default: ${DEFAULT-VALUE}).",
+      defaultValue = "127.0.0.1")
+  String host;
+
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      description = "The port to bind; 0 picks a free one (default: ${DEFAULT-VALUE}).",
+      defaultValue = "8931")
+  int port;
+
+  @Option(
+      names = "--token",
+      paramLabel = "TOKEN",
+      description =
+          "The bearer token clients must send (default: $TOOLNEXUS_TOKEN; none if unset).")
+  String token;
+
+  @Option(
+      names = "--tools",
+      paramLabel = "NAME",
+      split = ",",
+      description = "Expose only these tools (comma-separated; unknown names are ignored).")
+  List<String> tools = new ArrayList<>();
+
+  @Option(
+      names = "--allow-origin",
+      paramLabel = "ORIGIN",
+      description = "Also accept this browser Origin, e.g. https://app.example; repeatable.")
+  List<String> allowOrigins = new ArrayList<>();
+
+  @Option(
+      names = "--allow-host",
+      paramLabel = "HOST",
+      description =
+          "Also accept this Host name (needed when clients reach a non-local bind by name).")
+  List<String> allowHosts = new ArrayList<>();
+
+  @Override
+  public Integer call() throws Exception {
+    Io io = root.io();
+    McpServeOptions options = options(io);
+    if (mode.stdio) {
+      return stdio(io, options);
+    }
+    Toolkit toolkit = sources.open(io);
+    McpHttpServer server;
+    try {
+      server = McpServe.http(toolkit, options);
+    } catch (IOException | RuntimeException e) {
+      toolkit.close();
+      throw e;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  toolkit.close();
+                  stopped.countDown();
+                },
+                "toolnexus-serve-stop"));
+    io.err()
+        .println(
+            "toolnexus: serving "
+                + exposedCount(toolkit, options)
+                + " tools over MCP"
+                + (options.token() == null ? "" : " (bearer token required)")
+                + "; Ctrl-C stops");
+    io.err().flush();
+    io.out().println(server.url());
+    io.out().flush();
+    stopped.await();
+    return ExitCodes.OK;
+  }
+
+  /** Serves stdio; anything else printed goes to stderr so stdout carries only JSON-RPC. */
+  private Integer stdio(Io io, McpServeOptions options) throws IOException {
+    PrintStream realOut = System.out;
+    System.setOut(System.err);
+    try (Toolkit toolkit = sources.open(io)) {
+      McpServe.stdio(toolkit, options, io.in(), io.out());
+    } finally {
+      System.setOut(realOut);
+    }
+    return ExitCodes.OK;
+  }
+
+  private McpServeOptions options(Io io) {
+    McpServeOptions.Builder b = McpServeOptions.builder();
+    if (sources.config != null) {
+      Map<String, Object> doc;
+      try {
+        doc = Json.parseObject(Files.readString(sources.config));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + sources.config + ": " + e.getMessage(), e);
+      } catch (RuntimeException e) {
+        throw new CliException("--config " + sources.config + ": " + Cli.message(e));
+      }
+      Object block = doc.get("mcpServer");
+      if (block != null && !(block instanceof Map<?, ?>)) {
+        throw new CliException("--config " + sources.config + ": mcpServer must be an object");
+      }
+      try {
+        @SuppressWarnings("unchecked")
+        Map<String, ?> m = (Map<String, ?>) block;
+        b.config(m);
+      } catch (IllegalArgumentException e) {
+        throw new CliException("--config " + sources.config + ": " + e.getMessage());
+      }
+    }
+    if (!tools.isEmpty()) {
+      b.tools(tools);
+    }
+    String t = token != null ? token : io.env().get("TOOLNEXUS_TOKEN");
+    b.host(host).port(port).token(t);
+    allowOrigins.forEach(b::allowOrigin);
+    allowHosts.forEach(b::allowHost);
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage(e.getMessage());
+    }
+  }
+
+  private static long exposedCount(Toolkit toolkit, McpServeOptions options) {
+    return options.tools().isEmpty()
+        ? toolkit.tools().size()
+        : toolkit.tools().stream().filter(t -> options.tools().contains(t.name())).count();
+  }
+}

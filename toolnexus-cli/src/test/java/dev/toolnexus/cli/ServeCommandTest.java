@@ -1,0 +1,74 @@
+package dev.toolnexus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.toolnexus.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ServeCommandTest {
+  private static final String INIT =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+          + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n";
+  private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n";
+
+  @Test
+  void stdioAnswersEachRequestOnItsOwnLineAndPrintsNothingElse() {
+    CliRun r = CliRun.withInput(INIT + LIST, Map.of(), "serve", "--stdio", "--tools", "read,glob");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    List<String> lines = r.out().lines().toList();
+    assertThat(lines).hasSize(2);
+    Map<String, Object> init = Json.parseObject(lines.get(0));
+    assertThat(((Map<?, ?>) init.get("result")).get("serverInfo"))
+        .isEqualTo(Map.of("name", "toolnexus", "version", "0.1.0"));
+    Map<String, Object> list = Json.parseObject(lines.get(1));
+    assertThat(names(list)).containsExactly("read", "glob");
+  }
+
+  @Test
+  void theConfigFilesMcpServerBlockNamesTheServerAndPicksTheTools(@TempDir Path dir)
+      throws Exception {
+    Path config = dir.resolve("mcp.json");
+    Files.writeString(
+        config,
+        "{\"mcpServers\":{},\"mcpServer\":{\"name\":\"gateway\",\"version\":\"2.0.0\","
+            + "\"tools\":[\"write\"]}}");
+    CliRun r =
+        CliRun.withInput(INIT + LIST, Map.of(), "serve", "--stdio", "--config", config.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    List<String> lines = r.out().lines().toList();
+    assertThat(((Map<?, ?>) Json.parseObject(lines.get(0)).get("result")).get("serverInfo"))
+        .isEqualTo(Map.of("name", "gateway", "version", "2.0.0"));
+    assertThat(names(Json.parseObject(lines.get(1)))).containsExactly("write");
+  }
+
+  @Test
+  void aBadMcpServerBlockNamesTheField(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("mcp.json");
+    Files.writeString(config, "{\"mcpServers\":{},\"mcpServer\":{\"tools\":\"write\"}}");
+    CliRun r = CliRun.withInput("", Map.of(), "serve", "--stdio", "--config", config.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err())
+        .isEqualTo(
+            "toolnexus: --config "
+                + config
+                + ": mcpServer.tools: must be a list of tool names"
+                + System.lineSeparator());
+  }
+
+  @Test
+  void oneOfMcpOrStdioIsRequired() {
+    CliRun r = CliRun.of("serve");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith("toolnexus: Error: Missing required argument");
+  }
+
+  private static List<Object> names(Map<String, Object> listResponse) {
+    List<?> tools = (List<?>) ((Map<?, ?>) listResponse.get("result")).get("tools");
+    return tools.stream().map(t -> ((Map<?, ?>) t).get("name")).map(Object.class::cast).toList();
+  }
+}

@@ -1,0 +1,104 @@
+package dev.toolnexus.internal;
+
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.SourceStatus;
+import dev.toolnexus.ToolSource;
+import dev.toolnexus.WaitFor;
+import dev.toolnexus.spi.SourceRequest;
+import dev.toolnexus.spi.ToolSourceProvider;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.function.BiConsumer;
+
+/**
+ * Opens the tool sources of a config document: every {@link ToolSourceProvider} on the classpath
+ * whose section the document has, plus the provider of bare configs when the document has none of
+ * its sections but other, unclaimed keys (an {@code mcp.json} that is a bare map of servers).
+ */
+public final class ConfigSources {
+  /** Top-level keys no source reads (or that other ports use and this one ignores). */
+  private static final Set<String> IGNORED = Set.of("builtins", "agents", "a2a", "mcpServer");
+
+  /** The MCP spellings, named when a config uses them but toolnexus-mcp is missing. */
+  private static final List<String> MCP_SECTIONS = List.of("mcpServers", "servers", "mcp");
+
+  private ConfigSources() {}
+
+  /**
+   * Opens one source per provider that finds its section; on failure closes what it opened.
+   *
+   * @throws IllegalArgumentException for a malformed section, or a config whose sources need a
+   *     module that is not on the classpath
+   * @throws CancellationException when the load is cancelled
+   */
+  public static List<ToolSource> open(
+      Map<String, Object> config,
+      String origin,
+      WaitFor waitFor,
+      CancelToken cancel,
+      BiConsumer<String, SourceStatus> onPartStatus) {
+    List<ToolSourceProvider> providers = new ArrayList<>();
+    ServiceLoader.load(ToolSourceProvider.class, ConfigSources.class.getClassLoader())
+        .forEach(providers::add);
+    providers.sort(Comparator.comparing(p -> p.sections().isEmpty() ? "" : p.sections().get(0)));
+    Set<String> claimed = new HashSet<>();
+    providers.forEach(p -> claimed.addAll(p.sections()));
+    List<String> unclaimed = new ArrayList<>();
+    for (String key : config.keySet()) {
+      if (!claimed.contains(key) && !IGNORED.contains(key) && !MCP_SECTIONS.contains(key)) {
+        unclaimed.add(key);
+      }
+    }
+    boolean anySection = config.keySet().stream().anyMatch(claimed::contains);
+    boolean noProviderForMcp = MCP_SECTIONS.stream().anyMatch(k -> unread(k, config, claimed));
+    boolean noBareProvider = providers.stream().noneMatch(ToolSourceProvider::readsBareConfig);
+    if (noProviderForMcp || (!anySection && !unclaimed.isEmpty() && noBareProvider)) {
+      throw new IllegalStateException(
+          "an MCP config was given ("
+              + origin
+              + ") but toolnexus-mcp is not on the classpath; add the dev.toolnexus:toolnexus-mcp"
+              + " dependency");
+    }
+    List<ToolSource> opened = new ArrayList<>();
+    try {
+      for (ToolSourceProvider p : providers) {
+        String section = p.sections().stream().filter(config::containsKey).findFirst().orElse(null);
+        if (section == null && !(p.readsBareConfig() && !unclaimed.isEmpty())) {
+          continue;
+        }
+        opened.add(
+            p.open(new SourceRequest(config, section, origin, waitFor, cancel, onPartStatus)));
+      }
+      return opened;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      closeAll(opened);
+      throw new CancellationException("tool source load interrupted");
+    } catch (RuntimeException e) {
+      closeAll(opened);
+      throw e;
+    }
+  }
+
+  private static boolean unread(String key, Map<String, Object> config, Set<String> claimed) {
+    Object servers = config.get(key);
+    boolean none = servers == null || (servers instanceof Map<?, ?> m && m.isEmpty());
+    return !none && !claimed.contains(key);
+  }
+
+  private static void closeAll(List<ToolSource> sources) {
+    for (ToolSource s : sources) {
+      try {
+        s.close();
+      } catch (RuntimeException ignored) {
+        // already failing; the first error is the one to report
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package dev.toolnexus.mcp.client;
+
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.McpServerStatus;
+import dev.toolnexus.WaitFor;
+import dev.toolnexus.internal.Threads;
+import dev.toolnexus.mcp.internal.Await;
+import dev.toolnexus.mcp.internal.ServerConnection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Runs one piece of work per enabled server concurrently and collects results in config order. */
+final class Loader {
+  private static final Logger log = LoggerFactory.getLogger(Loader.class);
+  private static final Object CANCELLED = new Object();
+
+  private Loader() {}
+
+  static McpToolSource load(
+      McpConfig config, Map<String, String> env, WaitFor waitFor, CancelToken cancel) {
+    return load(config, env, waitFor, cancel, (name, status) -> {});
+  }
+
+  static McpToolSource load(
+      McpConfig config,
+      Map<String, String> env,
+      WaitFor waitFor,
+      CancelToken cancel,
+      BiConsumer<String, McpServerStatus> onStatus) {
+    List<Runnable> listeners = new CopyOnWriteArrayList<>();
+    Runnable fire = () -> listeners.forEach(Runnable::run);
+    Map<String, Object> results =
+        forEachServer(
+            config,
+            cancel,
+            server -> ServerConnection.open(server, env, waitFor, cancel, fire),
+            onStatus);
+    Map<String, McpServerStatus> status = new LinkedHashMap<>();
+    Map<String, ServerConnection> connections = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : results.entrySet()) {
+      if (e.getValue() instanceof ServerConnection c) {
+        connections.put(e.getKey(), c);
+        status.put(e.getKey(), McpServerStatus.connected());
+      } else {
+        status.put(e.getKey(), (McpServerStatus) e.getValue());
+      }
+    }
+    return new McpToolSource(status, connections, listeners);
+  }
+
+  /**
+   * Applies {@code work} to every enabled, well-formed server on its own thread. Each value of the
+   * result is the work's return value or a {@code disabled}/{@code failed} status.
+   *
+   * @throws CancellationException when {@code cancel} fired; any results are closed first
+   */
+  static Map<String, Object> forEachServer(
+      McpConfig config,
+      CancelToken cancel,
+      Function<McpServerConfig, ?> work,
+      BiConsumer<String, McpServerStatus> onStatus) {
+    cancel.throwIfCancelled();
+    Map<String, CompletableFuture<Object>> futures = new LinkedHashMap<>();
+    for (McpServerConfig server : config.servers()) {
+      if (!server.enabled()) {
+        futures.put(server.name(), CompletableFuture.completedFuture(McpServerStatus.disabled()));
+        tell(onStatus, server.name(), McpServerStatus.disabled());
+      } else if (!server.isValid()) {
+        log.warn("{}", server.problem());
+        futures.put(
+            server.name(),
+            CompletableFuture.completedFuture(McpServerStatus.failed(server.problem())));
+        tell(onStatus, server.name(), McpServerStatus.failed(server.problem()));
+      } else {
+        CompletableFuture<Object> f = new CompletableFuture<>();
+        Threads.start(
+            "toolnexus-mcp-connect-" + server.name(),
+            () -> {
+              try {
+                Object result = work.apply(server);
+                tell(onStatus, server.name(), McpServerStatus.connected());
+                f.complete(result);
+              } catch (CancellationException e) {
+                f.complete(CANCELLED);
+              } catch (RuntimeException e) {
+                String reason = Await.message(e);
+                log.warn("MCP server {} failed: {}", server.name(), reason);
+                tell(onStatus, server.name(), McpServerStatus.failed(reason));
+                f.complete(McpServerStatus.failed(reason));
+              } finally {
+                // an Error must not leave the load waiting forever
+                f.complete(McpServerStatus.failed("connecting failed unexpectedly"));
+              }
+            });
+        futures.put(server.name(), f);
+      }
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    futures.forEach((name, f) -> out.put(name, f.join()));
+    if (cancel.isCancelled() || out.containsValue(CANCELLED)) {
+      for (Object r : out.values()) {
+        if (r instanceof AutoCloseable c) {
+          try {
+            c.close();
+          } catch (Exception e) {
+            log.debug("closing after a cancelled load failed: {}", e.getMessage());
+          }
+        }
+      }
+      throw new CancellationException(
+          "MCP load cancelled" + (cancel.reason() == null ? "" : ": " + cancel.reason()));
+    }
+    return out;
+  }
+
+  private static void tell(
+      BiConsumer<String, McpServerStatus> onStatus, String name, McpServerStatus status) {
+    try {
+      onStatus.accept(name, status);
+    } catch (RuntimeException e) {
+      log.warn("the MCP status listener failed for {}: {}", name, e.toString());
+    }
+  }
+}

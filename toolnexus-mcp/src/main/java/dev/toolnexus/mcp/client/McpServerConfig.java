@@ -1,0 +1,96 @@
+package dev.toolnexus.mcp.client;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One server entry of an MCP config, normalised: both command shapes become one argv list, {@code
+ * env}/{@code environment} and {@code enabled}/{@code disabled} are merged. Header values are kept
+ * unexpanded; {@code ${VAR}} is resolved only when connecting, so secrets never sit in this record.
+ *
+ * @param name the server's key in the config
+ * @param transport how to reach it
+ * @param command the argv of a local server (program first); empty for a remote one
+ * @param cwd the working directory of a local server; null for the caller's
+ * @param env variables added to a local server's environment
+ * @param inheritEnv pass the whole host environment instead of the small safe default set
+ * @param url the endpoint of a remote server; null for a local one
+ * @param headers HTTP headers of a remote server, with {@code ${VAR}} placeholders unexpanded
+ * @param enabled false when the entry says {@code disabled:true} or {@code enabled:false}
+ * @param timeout the bound of each load phase and the default per-call timeout
+ * @param maxTotalTimeout how long a call may run in total while progress keeps extending it
+ * @param tools the per-server allowlist keyed on the server's original tool names; empty for all
+ * @param maxMessageBytes the largest JSON-RPC message read from the server (a stdout line, a
+ *     response body, an SSE event); a larger one fails the request it answers, never the JVM
+ * @param maxResultBytes the largest text of a tool result handed on; longer text is cut with a
+ *     notice saying how much was cut
+ * @param problem why the entry is unusable (naming file, server and field); null when it is valid
+ */
+public record McpServerConfig(
+    String name,
+    Transport transport,
+    List<String> command,
+    String cwd,
+    Map<String, String> env,
+    boolean inheritEnv,
+    String url,
+    Map<String, String> headers,
+    boolean enabled,
+    Duration timeout,
+    Duration maxTotalTimeout,
+    Map<String, Boolean> tools,
+    long maxMessageBytes,
+    long maxResultBytes,
+    String problem) {
+
+  /** The default bound of each load phase and of a call: 30 seconds. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(30_000);
+
+  /** The default largest message read from a server: 32 MiB. */
+  public static final long DEFAULT_MAX_MESSAGE_BYTES = 32L * 1024 * 1024;
+
+  /** The default largest result text handed to a model: 256 KiB. */
+  public static final long DEFAULT_MAX_RESULT_BYTES = 256L * 1024;
+
+  /** How a server is reached. */
+  public enum Transport {
+    /** A child process speaking newline-delimited JSON-RPC on stdin/stdout. */
+    STDIO,
+    /** Streamable HTTP, falling back to SSE when the server refuses it. */
+    HTTP,
+    /** The legacy HTTP+SSE transport only. */
+    SSE
+  }
+
+  /** Freezes the collections; a limit of zero or less means its default. */
+  public McpServerConfig {
+    command = command == null ? List.of() : List.copyOf(command);
+    env =
+        env == null
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(env));
+    headers =
+        headers == null
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers));
+    tools =
+        tools == null
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tools));
+    timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
+    maxTotalTimeout = maxTotalTimeout == null ? timeout.multipliedBy(10) : maxTotalTimeout;
+    maxMessageBytes = maxMessageBytes <= 0 ? DEFAULT_MAX_MESSAGE_BYTES : maxMessageBytes;
+    maxResultBytes = maxResultBytes <= 0 ? DEFAULT_MAX_RESULT_BYTES : maxResultBytes;
+  }
+
+  /** Whether the entry can be connected (it is well-formed). */
+  public boolean isValid() {
+    return problem == null;
+  }
+
+  /** Whether the server is a local child process. */
+  public boolean isLocal() {
+    return transport == Transport.STDIO;
+  }
+}

@@ -1,0 +1,101 @@
+package dev.toolnexus.server;
+
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.server.internal.McpProtocol;
+import dev.toolnexus.server.internal.Sessions;
+import dev.toolnexus.server.internal.StreamableHttpHandler;
+import java.io.IOException;
+import java.net.URI;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * A running MCP server over streamable HTTP (Jetty 12). Requests are served concurrently, on
+ * virtual threads where the JVM has them. {@link #close()} cancels running calls, ends open streams
+ * and frees the port; it does not close the toolkit, which the caller owns.
+ */
+public final class McpHttpServer implements AutoCloseable {
+  private final Server server;
+  private final Sessions sessions;
+  private final URI url;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private McpHttpServer(Server server, Sessions sessions, URI url) {
+    this.server = server;
+    this.sessions = sessions;
+    this.url = url;
+  }
+
+  static McpHttpServer start(Toolkit toolkit, McpServeOptions options) throws IOException {
+    McpProtocol protocol = new McpProtocol(toolkit, options);
+    Sessions sessions = new Sessions(options.sessionIdleTimeout());
+    QueuedThreadPool threads = new QueuedThreadPool(256, 4);
+    threads.setName("toolnexus-mcp-http");
+    threads.setDaemon(true);
+    if (VirtualThreads.areSupported()) {
+      threads.setVirtualThreadsExecutor(VirtualThreads.getDefaultVirtualThreadsExecutor());
+    }
+    Server server = new Server(threads);
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false); // no product and version banner for scanners
+    ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+    connector.setHost(options.host());
+    connector.setPort(options.port());
+    // Room for a burst of new connections (many clients connecting at once) before the kernel
+    // drops SYNs and the clients wait out retransmission timeouts.
+    connector.setAcceptQueueSize(1024);
+    server.addConnector(connector);
+    server.setHandler(new StreamableHttpHandler(protocol, sessions));
+    server.setStopTimeout(2000);
+    try {
+      server.start();
+    } catch (Exception e) {
+      sessions.close();
+      try {
+        server.stop();
+      } catch (Exception ignored) {
+        // nothing more to free
+      }
+      throw new IOException(
+          "cannot serve MCP on " + options.host() + ":" + options.port() + ": " + e.getMessage(),
+          e);
+    }
+    String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
+    URI url = URI.create("http://" + host + ":" + connector.getLocalPort() + options.path());
+    return new McpHttpServer(server, sessions, url);
+  }
+
+  /** The endpoint URL, for example {@code http://127.0.0.1:8931/mcp}. */
+  public URI url() {
+    return url;
+  }
+
+  /** The port the server listens on. */
+  public int port() {
+    return url.getPort();
+  }
+
+  /** How many client sessions are open. */
+  public int sessionCount() {
+    return sessions.all().size();
+  }
+
+  /** Stops serving: running calls are cancelled and open streams end. Idempotent. */
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    sessions.close();
+    try {
+      server.stop();
+    } catch (Exception e) {
+      // the port is freed either way; nothing useful to report to the caller
+    }
+  }
+}

@@ -1,0 +1,307 @@
+package dev.toolnexus.server;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * How a toolkit is served as an MCP server: what it advertises, which tools it exposes, where it
+ * listens and who may call it. Secure by default: it binds {@code 127.0.0.1}, accepts only local
+ * {@code Host} and {@code Origin} headers, and asks for a bearer token when one is set. Build with
+ * {@link #builder()}; {@link #toString()} never shows the token.
+ *
+ * @param name the {@code serverInfo.name} sent on {@code initialize}
+ * @param version the {@code serverInfo.version} sent on {@code initialize}
+ * @param tools the tool names to expose; empty exposes every tool (unknown names are ignored)
+ * @param host the interface to bind
+ * @param port the port to bind; 0 picks a free one
+ * @param path the endpoint path, {@code /mcp} by default
+ * @param token the bearer token callers must send; null for none
+ * @param allowedHosts extra {@code Host} names to accept besides the local ones ({@code *} accepts
+ *     any)
+ * @param allowedOrigins extra {@code Origin}s to accept besides local ones ({@code *} accepts any)
+ * @param maxRequestBytes the largest request body accepted; larger ones get 413
+ * @param sessionIdleTimeout how long a session without requests, calls or open streams is kept
+ * @param keepAlive how often an open event stream gets a comment line, which also notices a client
+ *     that went away
+ * @param onCall sees every finished {@code tools/call}; null for none
+ */
+public record McpServeOptions(
+    String name,
+    String version,
+    List<String> tools,
+    String host,
+    int port,
+    String path,
+    String token,
+    List<String> allowedHosts,
+    List<String> allowedOrigins,
+    long maxRequestBytes,
+    Duration sessionIdleTimeout,
+    Duration keepAlive,
+    Consumer<CallEvent> onCall) {
+
+  /** The default {@code serverInfo.name}. */
+  public static final String DEFAULT_NAME = "toolnexus";
+
+  /** The default {@code serverInfo.version}. */
+  public static final String DEFAULT_VERSION = "0.1.0";
+
+  /** Checks the values and fills defaults for nulls. */
+  public McpServeOptions {
+    name = name == null || name.isBlank() ? DEFAULT_NAME : name;
+    version = version == null || version.isBlank() ? DEFAULT_VERSION : version;
+    tools = tools == null ? List.of() : List.copyOf(tools);
+    host = host == null || host.isBlank() ? "127.0.0.1" : host;
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be 0..65535, got " + port);
+    }
+    path = path == null || path.isBlank() ? "/mcp" : path.startsWith("/") ? path : "/" + path;
+    token = token == null || token.isEmpty() ? null : token;
+    allowedHosts = allowedHosts == null ? List.of() : List.copyOf(allowedHosts);
+    allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
+    if (maxRequestBytes <= 0) {
+      throw new IllegalArgumentException(
+          "maxRequestBytes must be positive, got " + maxRequestBytes);
+    }
+    sessionIdleTimeout = positive(sessionIdleTimeout, Duration.ofMinutes(30), "sessionIdleTimeout");
+    keepAlive = positive(keepAlive, Duration.ofSeconds(5), "keepAlive");
+  }
+
+  /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
+  public static McpServeOptions defaults() {
+    return builder().build();
+  }
+
+  /** A builder starting from {@link #defaults()}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.name = name;
+    b.version = version;
+    b.tools = new ArrayList<>(tools);
+    b.host = host;
+    b.port = port;
+    b.path = path;
+    b.token = token;
+    b.allowedHosts = new ArrayList<>(allowedHosts);
+    b.allowedOrigins = new ArrayList<>(allowedOrigins);
+    b.maxRequestBytes = maxRequestBytes;
+    b.sessionIdleTimeout = sessionIdleTimeout;
+    b.keepAlive = keepAlive;
+    b.onCall = onCall;
+    return b;
+  }
+
+  /** Shows every setting except the token, which appears only as set or not. */
+  @Override
+  public String toString() {
+    return "McpServeOptions[name="
+        + name
+        + ", version="
+        + version
+        + ", tools="
+        + tools
+        + ", host="
+        + host
+        + ", port="
+        + port
+        + ", path="
+        + path
+        + ", token="
+        + (token == null ? "none" : "(set)")
+        + ", allowedHosts="
+        + allowedHosts
+        + ", allowedOrigins="
+        + allowedOrigins
+        + ", maxRequestBytes="
+        + maxRequestBytes
+        + ", sessionIdleTimeout="
+        + sessionIdleTimeout
+        + ", keepAlive="
+        + keepAlive
+        + "]";
+  }
+
+  private static Duration positive(Duration d, Duration fallback, String what) {
+    if (d == null) {
+      return fallback;
+    }
+    if (d.isZero() || d.isNegative()) {
+      throw new IllegalArgumentException(what + " must be positive, got " + d);
+    }
+    return d;
+  }
+
+  /** Builds {@link McpServeOptions}; every setter returns this builder. */
+  public static final class Builder {
+    private String name;
+    private String version;
+    private List<String> tools = new ArrayList<>();
+    private String host;
+    private int port;
+    private String path;
+    private String token;
+    private List<String> allowedHosts = new ArrayList<>();
+    private List<String> allowedOrigins = new ArrayList<>();
+    private long maxRequestBytes = 4L * 1024 * 1024;
+    private Duration sessionIdleTimeout;
+    private Duration keepAlive;
+    private Consumer<CallEvent> onCall;
+
+    private Builder() {}
+
+    /** The advertised server name (default {@code toolnexus}). */
+    public Builder name(String value) {
+      this.name = value;
+      return this;
+    }
+
+    /** The advertised server version (default {@code 0.1.0}). */
+    public Builder version(String value) {
+      this.version = value;
+      return this;
+    }
+
+    /** Exposes only these tools; an empty list exposes all, unknown names are ignored. */
+    public Builder tools(List<String> names) {
+      this.tools = new ArrayList<>(names == null ? List.of() : names);
+      return this;
+    }
+
+    /** Exposes only these tools. */
+    public Builder tools(String... names) {
+      return tools(List.of(names));
+    }
+
+    /** The interface to bind (default {@code 127.0.0.1}). */
+    public Builder host(String value) {
+      this.host = value;
+      return this;
+    }
+
+    /** The port to bind; 0 (the default) picks a free one. */
+    public Builder port(int value) {
+      this.port = value;
+      return this;
+    }
+
+    /** The endpoint path (default {@code /mcp}). */
+    public Builder path(String value) {
+      this.path = value;
+      return this;
+    }
+
+    /** The bearer token every request must carry; null or empty for none. */
+    public Builder token(String value) {
+      this.token = value;
+      return this;
+    }
+
+    /** Accepts this {@code Host} name too (without port); {@code *} accepts any. */
+    public Builder allowHost(String hostName) {
+      this.allowedHosts.add(Objects.requireNonNull(hostName, "hostName"));
+      return this;
+    }
+
+    /** Accepts this {@code Origin} too, for example {@code https://app.example}; {@code *} any. */
+    public Builder allowOrigin(String origin) {
+      this.allowedOrigins.add(Objects.requireNonNull(origin, "origin"));
+      return this;
+    }
+
+    /** The largest request body accepted (default 4 MiB). */
+    public Builder maxRequestBytes(long value) {
+      this.maxRequestBytes = value;
+      return this;
+    }
+
+    /** How long an unused session is kept (default 30 minutes). */
+    public Builder sessionIdleTimeout(Duration value) {
+      this.sessionIdleTimeout = value;
+      return this;
+    }
+
+    /** How often open event streams get a keep-alive comment (default 5 seconds). */
+    public Builder keepAlive(Duration value) {
+      this.keepAlive = value;
+      return this;
+    }
+
+    /** Sees every finished {@code tools/call}. */
+    public Builder onCall(Consumer<CallEvent> listener) {
+      this.onCall = listener;
+      return this;
+    }
+
+    /**
+     * Applies a config file's {@code mcpServer} block, {@code {name?, version?, tools?}}; the
+     * setters called after this one win.
+     *
+     * @throws IllegalArgumentException naming the field when one has the wrong type
+     */
+    public Builder config(Map<String, ?> mcpServer) {
+      if (mcpServer == null) {
+        return this;
+      }
+      for (String key : mcpServer.keySet()) {
+        if (!List.of("name", "version", "tools").contains(key)) {
+          throw new IllegalArgumentException(
+              "mcpServer." + key + ": unknown field (expected name, version, tools)");
+        }
+      }
+      Object n = mcpServer.get("name");
+      if (n != null) {
+        name(string(n, "mcpServer.name"));
+      }
+      Object v = mcpServer.get("version");
+      if (v != null) {
+        version(string(v, "mcpServer.version"));
+      }
+      Object t = mcpServer.get("tools");
+      if (t != null) {
+        if (!(t instanceof List<?> list)) {
+          throw new IllegalArgumentException("mcpServer.tools: must be a list of tool names");
+        }
+        List<String> names = new ArrayList<>();
+        for (Object o : list) {
+          names.add(string(o, "mcpServer.tools[" + names.size() + "]"));
+        }
+        tools(names);
+      }
+      return this;
+    }
+
+    private static String string(Object value, String field) {
+      if (value instanceof String s) {
+        return s;
+      }
+      throw new IllegalArgumentException(field + ": must be a string");
+    }
+
+    /** The options. */
+    public McpServeOptions build() {
+      return new McpServeOptions(
+          name,
+          version,
+          tools,
+          host,
+          port,
+          path,
+          token,
+          allowedHosts,
+          allowedOrigins,
+          maxRequestBytes,
+          sessionIdleTimeout,
+          keepAlive,
+          onCall);
+    }
+  }
+}

@@ -1,0 +1,217 @@
+package dev.toolnexus.server.internal;
+
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.Json;
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolResult;
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.server.CallEvent;
+import dev.toolnexus.server.McpServeOptions;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The MCP server side over a toolkit, apart from any transport: answers {@code initialize}, {@code
+ * ping}, {@code tools/list}, {@code tools/call} and {@code logging/setLevel}, and acts on {@code
+ * notifications/cancelled}. Thread-safe; calls run on the caller's thread, so a transport decides
+ * how many run at once.
+ */
+public final class McpProtocol {
+  /** The protocol versions this server speaks, newest first. */
+  public static final List<String> VERSIONS =
+      List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
+
+  private static final Logger log = LoggerFactory.getLogger(McpProtocol.class);
+
+  private final Toolkit toolkit;
+  private final McpServeOptions options;
+  private final Set<String> exposedNames;
+
+  /** The protocol for {@code toolkit} as {@code options} describe it. */
+  public McpProtocol(Toolkit toolkit, McpServeOptions options) {
+    this.toolkit = toolkit;
+    this.options = options;
+    this.exposedNames = options.tools().isEmpty() ? null : new LinkedHashSet<>(options.tools());
+  }
+
+  /** The options this protocol serves with. */
+  public McpServeOptions options() {
+    return options;
+  }
+
+  /** The tools on offer now, in toolkit order. */
+  public List<Tool> exposedTools() {
+    List<Tool> all = toolkit.tools();
+    if (exposedNames == null) {
+      return all;
+    }
+    return all.stream().filter(t -> exposedNames.contains(t.name())).toList();
+  }
+
+  /** The key a request id is tracked under (its JSON text, so {@code 1} and {@code "1"} differ). */
+  public static String key(JsonNode id) {
+    return id == null ? "null" : id.toString();
+  }
+
+  /** Whether {@code message} is a {@code tools/call} request. */
+  public static boolean isToolCall(JsonNode message) {
+    return message.has("id") && "tools/call".equals(message.path("method").asString(""));
+  }
+
+  /**
+   * Handles one inbound message of {@code session}.
+   *
+   * @param out where notifications about this request go (progress, log messages)
+   * @return the response to send, or null for a notification, a client's response, or a call the
+   *     client cancelled
+   */
+  public ObjectNode handle(Session session, JsonNode message, Outbound out) {
+    if (!message.isObject()) {
+      return JsonRpc.error(null, JsonRpc.INVALID_REQUEST, "a JSON-RPC message must be an object");
+    }
+    JsonNode method = message.get("method");
+    JsonNode id = message.get("id");
+    if (method == null || !method.isString()) {
+      if (JsonRpc.isResponse(message)) {
+        return null; // the server sends no requests, so there is nothing to match it with
+      }
+      return JsonRpc.error(id, JsonRpc.INVALID_REQUEST, "a JSON-RPC request needs a method");
+    }
+    JsonNode params = message.path("params");
+    if (id == null || id.isNull()) {
+      notification(session, method.asString(), params);
+      return null;
+    }
+    try {
+      return switch (method.asString()) {
+        case "initialize" -> JsonRpc.result(id, initialize(session, params));
+        case "ping" -> JsonRpc.result(id, JsonRpc.object());
+        case "tools/list" -> JsonRpc.result(id, listTools());
+        case "tools/call" -> callTool(session, id, params, out);
+        case "logging/setLevel" -> setLevel(session, id, params);
+        default ->
+            JsonRpc.error(id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method.asString());
+      };
+    } catch (RuntimeException e) {
+      log.warn("MCP request {} failed", method.asString(), e);
+      return JsonRpc.error(id, JsonRpc.INTERNAL_ERROR, "internal error: " + e.getMessage());
+    }
+  }
+
+  private void notification(Session session, String method, JsonNode params) {
+    if ("notifications/cancelled".equals(method)) {
+      JsonNode requestId = params.get("requestId");
+      if (requestId != null) {
+        String reason = params.path("reason").asString("cancelled by the client");
+        session.cancel(key(requestId), reason.isEmpty() ? "cancelled by the client" : reason);
+      }
+    }
+    // notifications/initialized and anything else need no action
+  }
+
+  private ObjectNode initialize(Session session, JsonNode params) {
+    String asked = params.path("protocolVersion").asString("");
+    String version = VERSIONS.contains(asked) ? asked : VERSIONS.get(0);
+    session.protocolVersion(version);
+    ObjectNode result = JsonRpc.object();
+    result.put("protocolVersion", version);
+    ObjectNode caps = result.putObject("capabilities");
+    caps.putObject("tools").put("listChanged", true);
+    caps.putObject("logging");
+    ObjectNode info = result.putObject("serverInfo");
+    info.put("name", options.name());
+    info.put("version", options.version());
+    return result;
+  }
+
+  private ObjectNode listTools() {
+    ObjectNode result = JsonRpc.object();
+    ArrayNode tools = result.putArray("tools");
+    for (Tool t : exposedTools()) {
+      ObjectNode entry = tools.addObject();
+      entry.put("name", t.name());
+      entry.put("description", t.description());
+      entry.set("inputSchema", Json.mapper().valueToTree(t.inputSchema()));
+    }
+    return result;
+  }
+
+  private ObjectNode setLevel(Session session, JsonNode id, JsonNode params) {
+    LogLevel level = LogLevel.parse(params.path("level").asString(null));
+    if (level == null) {
+      return JsonRpc.error(
+          id, JsonRpc.INVALID_PARAMS, "unknown log level " + params.path("level").toString());
+    }
+    session.logLevel(level);
+    return JsonRpc.result(id, JsonRpc.object());
+  }
+
+  private ObjectNode callTool(Session session, JsonNode id, JsonNode params, Outbound out) {
+    JsonNode nameNode = params.get("name");
+    if (nameNode == null || !nameNode.isString()) {
+      return JsonRpc.error(id, JsonRpc.INVALID_PARAMS, "tools/call needs a string \"name\"");
+    }
+    String name = nameNode.asString();
+    Tool tool = exposedTools().stream().filter(t -> t.name().equals(name)).findFirst().orElse(null);
+    if (tool == null) {
+      return JsonRpc.error(id, JsonRpc.INVALID_PARAMS, "Unknown tool: " + name);
+    }
+    JsonNode argsNode = params.get("arguments");
+    if (argsNode != null && !argsNode.isNull() && !argsNode.isObject()) {
+      return JsonRpc.error(
+          id, JsonRpc.INVALID_PARAMS, "tools/call \"arguments\" must be an object for " + name);
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> args =
+        argsNode == null || argsNode.isNull()
+            ? Map.of()
+            : (Map<String, Object>) Json.mapper().convertValue(argsNode, Map.class);
+    CancelToken token = new CancelToken();
+    String key = key(id);
+    if (!session.start(key, token)) {
+      return JsonRpc.error(
+          id, JsonRpc.INVALID_REQUEST, "request id " + key + " is already running");
+    }
+    long started = System.nanoTime();
+    ToolResult result;
+    try {
+      result = toolkit.execute(name, args, context(token, params, out));
+    } catch (RuntimeException e) {
+      result = ToolResult.error("tool " + name + " failed: " + e.getMessage());
+    } finally {
+      session.finish(key, token);
+    }
+    report(
+        new CallEvent(
+            name, tool.source(), (System.nanoTime() - started) / 1_000_000, result.isError()));
+    if (token.isCancelled()) {
+      return null; // a cancelled request gets no response
+    }
+    return JsonRpc.result(id, ResultMapping.toMcp(result));
+  }
+
+  private ToolContext context(CancelToken token, JsonNode params, Outbound out) {
+    return ToolContext.of(token);
+  }
+
+  private void report(CallEvent event) {
+    Consumer<CallEvent> onCall = options.onCall();
+    if (onCall == null) {
+      return;
+    }
+    try {
+      onCall.accept(event);
+    } catch (RuntimeException e) {
+      log.warn("onCall listener failed for {}: {}", event.name(), e.toString());
+    }
+  }
+}

@@ -1,0 +1,305 @@
+package dev.toolnexus.server.internal;
+
+import dev.toolnexus.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The MCP streamable HTTP transport at one path: {@code POST} carries client messages (a {@code
+ * tools/call} is answered on an event stream that also carries its progress and log messages),
+ * {@code GET} opens the stream for server-initiated notifications, {@code DELETE} ends a session.
+ * Every request first passes the {@link RequestGuard}. A call whose client drops the response
+ * stream is cancelled; the keep-alive comments written while it runs are what notice that.
+ */
+public final class StreamableHttpHandler extends Handler.Abstract {
+  private static final String SESSION_HEADER = "Mcp-Session-Id";
+  private static final String EVENT_STREAM = "text/event-stream";
+  private static final String JSON = "application/json";
+
+  private final McpProtocol protocol;
+  private final Sessions sessions;
+  private final RequestGuard guard;
+  private final String path;
+  private final long maxBytes;
+  private final long keepAliveMillis;
+
+  /** The handler serving {@code protocol} with these sessions. */
+  public StreamableHttpHandler(McpProtocol protocol, Sessions sessions) {
+    this.protocol = protocol;
+    this.sessions = sessions;
+    this.guard = new RequestGuard(protocol.options());
+    this.path = protocol.options().path();
+    this.maxBytes = protocol.options().maxRequestBytes();
+    this.keepAliveMillis = protocol.options().keepAlive().toMillis();
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    if (!path.equals(Request.getPathInContext(request))) {
+      Response.writeError(request, response, callback, 404);
+      return true;
+    }
+    HttpFields headers = request.getHeaders();
+    if (!guard.hostAllowed(headers.get(HttpHeader.HOST))) {
+      writeJson(
+          response, callback, 403, error(JsonRpc.INVALID_REQUEST, "Forbidden: Host not allowed"));
+      return true;
+    }
+    if (!guard.originAllowed(headers.get(HttpHeader.ORIGIN))) {
+      writeJson(
+          response, callback, 403, error(JsonRpc.INVALID_REQUEST, "Forbidden: Origin not allowed"));
+      return true;
+    }
+    String auth = headers.get(HttpHeader.AUTHORIZATION);
+    if (!guard.tokenOk(auth)) {
+      response
+          .getHeaders()
+          .put(
+              HttpHeader.WWW_AUTHENTICATE,
+              auth == null
+                  ? "Bearer realm=\"toolnexus\""
+                  : "Bearer realm=\"toolnexus\", error=\"invalid_token\"");
+      writeJson(response, callback, 401, error(JsonRpc.INVALID_REQUEST, "Unauthorized"));
+      return true;
+    }
+    switch (request.getMethod()) {
+      case "POST" -> post(request, response, callback);
+      case "GET" -> get(request, response, callback);
+      case "DELETE" -> delete(request, response, callback);
+      default -> {
+        response.getHeaders().put(HttpHeader.ALLOW, "GET, POST, DELETE");
+        writeJson(response, callback, 405, error(JsonRpc.INVALID_REQUEST, "Method not allowed"));
+      }
+    }
+    return true;
+  }
+
+  private void post(Request request, Response response, Callback callback) throws IOException {
+    long declared = request.getLength();
+    if (declared > maxBytes) {
+      writeJson(response, callback, 413, tooLarge());
+      return;
+    }
+    byte[] body;
+    try (InputStream in = Request.asInputStream(request)) {
+      body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+    }
+    if (body.length > maxBytes) {
+      writeJson(response, callback, 413, tooLarge());
+      return;
+    }
+    JsonNode message;
+    try {
+      message = Json.mapper().readTree(body);
+    } catch (JacksonException e) {
+      writeJson(
+          response,
+          callback,
+          400,
+          JsonRpc.error(null, JsonRpc.PARSE_ERROR, "Parse error: the body is not JSON"));
+      return;
+    }
+    if (message == null || !message.isObject()) {
+      writeJson(
+          response,
+          callback,
+          400,
+          JsonRpc.error(
+              null, JsonRpc.INVALID_REQUEST, "a request body must be one JSON-RPC message object"));
+      return;
+    }
+    boolean isRequest = message.has("id") && message.has("method");
+    if (isRequest && "initialize".equals(message.path("method").asString(""))) {
+      Session session = sessions.create();
+      ObjectNode reply = protocol.handle(session, message, m -> {});
+      response.getHeaders().put(SESSION_HEADER, session.id());
+      writeJson(response, callback, 200, reply);
+      return;
+    }
+    Session session = session(request, response, callback);
+    if (session == null) {
+      return;
+    }
+    if (!isRequest) {
+      protocol.handle(session, message, m -> {});
+      response.setStatus(202);
+      callback.succeeded();
+      return;
+    }
+    String accept = request.getHeaders().get(HttpHeader.ACCEPT);
+    if (McpProtocol.isToolCall(message) && accept != null && accept.contains(EVENT_STREAM)) {
+      streamCall(session, message, response, callback);
+      return;
+    }
+    ObjectNode reply = protocol.handle(session, message, m -> {});
+    if (reply == null) {
+      response.setStatus(202);
+      callback.succeeded();
+    } else {
+      writeJson(response, callback, 200, reply);
+    }
+  }
+
+  /**
+   * Runs a call on its own thread and writes what it reports, then its result, as events; a failed
+   * write means the client went away, which cancels the call.
+   */
+  private void streamCall(Session session, JsonNode message, Response response, Callback callback) {
+    BlockingQueue<ObjectNode> queue = new LinkedBlockingQueue<>();
+    ObjectNode end = JsonRpc.object();
+    Runnable call =
+        () -> {
+          ObjectNode reply = null;
+          try {
+            reply = protocol.handle(session, message, queue::add);
+          } finally {
+            queue.add(reply == null ? end : reply);
+          }
+        };
+    CallThreads.executor().execute(call);
+    eventStream(response);
+    try {
+      while (true) {
+        ObjectNode next = queue.poll(keepAliveMillis, TimeUnit.MILLISECONDS);
+        if (next == null) {
+          write(response, false, ": keep-alive\n\n");
+        } else if (next == end) {
+          break;
+        } else {
+          write(response, false, event(next));
+          if (JsonRpc.isResponse(next)) {
+            break;
+          }
+        }
+      }
+      response.write(true, ByteBuffer.allocate(0), callback);
+    } catch (IOException e) {
+      session.cancel(McpProtocol.key(message.get("id")), "the client disconnected");
+      callback.failed(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      session.cancel(McpProtocol.key(message.get("id")), "the server is stopping");
+      callback.failed(e);
+    }
+  }
+
+  private void get(Request request, Response response, Callback callback) {
+    String accept = request.getHeaders().get(HttpHeader.ACCEPT);
+    if (accept == null || !accept.contains(EVENT_STREAM)) {
+      writeJson(
+          response,
+          callback,
+          406,
+          error(JsonRpc.INVALID_REQUEST, "Not Acceptable: GET needs Accept: text/event-stream"));
+      return;
+    }
+    Session session = session(request, response, callback);
+    if (session == null) {
+      return;
+    }
+    BlockingQueue<ObjectNode> queue = new LinkedBlockingQueue<>();
+    Runnable remove = session.addStream(queue::add);
+    eventStream(response);
+    try {
+      write(response, false, ": stream open\n\n");
+      while (!session.isClosed()) {
+        ObjectNode next = queue.poll(keepAliveMillis, TimeUnit.MILLISECONDS);
+        if (next == Session.CLOSED) {
+          break;
+        }
+        write(response, false, next == null ? ": keep-alive\n\n" : event(next));
+      }
+      response.write(true, ByteBuffer.allocate(0), callback);
+    } catch (IOException e) {
+      callback.failed(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      callback.failed(e);
+    } finally {
+      remove.run();
+    }
+  }
+
+  private void delete(Request request, Response response, Callback callback) {
+    Session session = session(request, response, callback);
+    if (session == null) {
+      return;
+    }
+    sessions.remove(session.id(), "the client ended the session");
+    response.setStatus(200);
+    callback.succeeded();
+  }
+
+  /** The request's session, or null after answering 400 (no id) or 404 (unknown or expired). */
+  private Session session(Request request, Response response, Callback callback) {
+    String id = request.getHeaders().get(SESSION_HEADER);
+    if (id == null || id.isBlank()) {
+      writeJson(
+          response,
+          callback,
+          400,
+          error(JsonRpc.INVALID_REQUEST, "Bad Request: the Mcp-Session-Id header is required"));
+      return null;
+    }
+    Session session = sessions.get(id);
+    if (session == null) {
+      writeJson(response, callback, 404, error(JsonRpc.INVALID_REQUEST, "Session not found"));
+    }
+    return session;
+  }
+
+  private static void eventStream(Response response) {
+    response.setStatus(200);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, EVENT_STREAM);
+    response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
+  }
+
+  private static String event(ObjectNode message) {
+    return "event: message\ndata: " + Json.write(message) + "\n\n";
+  }
+
+  private static void write(Response response, boolean last, String text) throws IOException {
+    Callback.Completable done = new Callback.Completable();
+    response.write(last, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), done);
+    try {
+      done.get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while writing", e);
+    }
+  }
+
+  private static void writeJson(Response response, Callback callback, int status, ObjectNode body) {
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON);
+    Content.Sink.write(response, true, Json.write(body), callback);
+  }
+
+  private static ObjectNode error(int code, String message) {
+    return JsonRpc.error(null, code, message);
+  }
+
+  private ObjectNode tooLarge() {
+    return error(
+        JsonRpc.INVALID_REQUEST,
+        "Payload Too Large: the request body is over " + maxBytes + " bytes");
+  }
+}

@@ -1,0 +1,133 @@
+package dev.toolnexus.server;
+
+import dev.toolnexus.ContentPart;
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolResult;
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.Tools;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The toolkit the tests serve: the tools the MCP conformance suite expects, an echo, and a tool
+ * that waits until its call is cancelled.
+ */
+final class Fixtures {
+  /** A 1x1 red PNG. */
+  static final String RED_PIXEL_PNG =
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+
+  /** A WAV header with no samples. */
+  static final String EMPTY_WAV = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=";
+
+  static final Map<String, Object> NO_ARGS = Map.of("type", "object", "properties", Map.of());
+
+  private Fixtures() {}
+
+  /** The conformance tools plus {@code echo}. */
+  static List<Tool> conformanceTools() {
+    String embedded =
+        Base64.getEncoder()
+            .encodeToString(
+                "This is an embedded resource content.".getBytes(StandardCharsets.UTF_8));
+    return List.of(
+        Tools.define(
+            "test_simple_text",
+            "Returns a simple text response",
+            NO_ARGS,
+            args -> "This is a simple text response for testing."),
+        Tools.define(
+            "test_image_content",
+            "Returns an image",
+            NO_ARGS,
+            args ->
+                ToolResult.ok(
+                    "a red pixel",
+                    List.of(new ContentPart.Image("image/png", RED_PIXEL_PNG, null)))),
+        Tools.define(
+            "test_audio_content",
+            "Returns an audio clip",
+            NO_ARGS,
+            args ->
+                ToolResult.ok(
+                    "a silent clip", List.of(new ContentPart.Audio("audio/wav", EMPTY_WAV, null)))),
+        Tools.define(
+            "test_embedded_resource",
+            "Returns an embedded resource",
+            NO_ARGS,
+            args ->
+                ToolResult.ok(
+                    "an embedded resource",
+                    List.of(
+                        new ContentPart.FileData(
+                            "text/plain", embedded, null, "test://embedded-resource")))),
+        Tools.define(
+            "test_multiple_content_types",
+            "Returns text, an image and a resource",
+            NO_ARGS,
+            args ->
+                ToolResult.ok(
+                    "Multiple content types test:",
+                    List.of(
+                        new ContentPart.Image("image/png", RED_PIXEL_PNG, null),
+                        new ContentPart.FileData(
+                            "application/json",
+                            Base64.getEncoder()
+                                .encodeToString(
+                                    "{\"test\":\"data\",\"value\":123}"
+                                        .getBytes(StandardCharsets.UTF_8)),
+                            null,
+                            "test://mixed-content-resource")))),
+        Tools.define(
+            "test_error_handling",
+            "Always fails",
+            NO_ARGS,
+            args -> ToolResult.error("This tool intentionally returns an error for testing")),
+        echo());
+  }
+
+  /** {@code echo {text}} answers {@code Echo: <text>}. */
+  static Tool echo() {
+    return Tools.define(
+        "echo",
+        "Echoes its text",
+        Map.of(
+            "type",
+            "object",
+            "properties",
+            Map.of("text", Map.of("type", "string")),
+            "required",
+            List.of("text")),
+        args -> "Echo: " + args.get("text"));
+  }
+
+  /** The toolkit of {@link #conformanceTools()} with no built-ins. */
+  static Toolkit conformanceToolkit() {
+    return Toolkit.builder().builtins(false).tools(conformanceTools()).build();
+  }
+
+  /**
+   * A tool that counts down {@code started} and then waits for its cancellation, counting down
+   * {@code cancelled} when it fires.
+   */
+  static Tool hang(CountDownLatch started, CountDownLatch cancelled) {
+    return Tools.define(
+        "hang",
+        "Waits until cancelled",
+        NO_ARGS,
+        (args, ctx) -> {
+          CountDownLatch fired = new CountDownLatch(1);
+          ctx.cancel().onCancel(fired::countDown);
+          started.countDown();
+          if (fired.await(60, TimeUnit.SECONDS)) {
+            cancelled.countDown();
+            return ToolResult.error("cancelled: " + ctx.cancel().reason());
+          }
+          return "never cancelled";
+        });
+  }
+}

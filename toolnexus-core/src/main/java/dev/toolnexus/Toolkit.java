@@ -5,6 +5,7 @@ import dev.toolnexus.builtins.BuiltinsOptions;
 import dev.toolnexus.internal.ConfigDocument;
 import dev.toolnexus.internal.ConfigSources;
 import dev.toolnexus.internal.Errors;
+import dev.toolnexus.internal.SourceFailures;
 import dev.toolnexus.internal.ToolRegistry;
 import dev.toolnexus.skills.SkillDef;
 import dev.toolnexus.skills.SkillProvider;
@@ -324,6 +325,7 @@ public final class Toolkit implements AutoCloseable {
     private java.util.function.BiConsumer<String, McpServerStatus> onMcpServerStatus;
     private final List<ToolSource> sources = new ArrayList<>();
     private CancelToken cancel = new CancelToken();
+    private boolean strict;
 
     private Builder() {}
 
@@ -456,6 +458,18 @@ public final class Toolkit implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Fail fast: with {@code true}, {@link #build()} throws when any source is not fully up (a
+     * missing or unreadable skills folder, an MCP server that failed to connect, an OpenAPI source
+     * with skipped operations) instead of building a toolkit without those tools. The message names
+     * each failed source (and MCP server) and why. Off by default: a failed source is then only
+     * reported in {@link Toolkit#status()}.
+     */
+    public Builder strict(boolean enabled) {
+      this.strict = enabled;
+      return this;
+    }
+
     /** Cancels the whole load (MCP connects) when fired. */
     public Builder cancel(CancelToken token) {
       this.cancel = token;
@@ -463,10 +477,13 @@ public final class Toolkit implements AutoCloseable {
     }
 
     /**
-     * Connects and discovers every source. A failing MCP server is isolated; a malformed config or
-     * a cancelled load throws.
+     * Connects and discovers every source. A failing MCP server or skills folder is isolated and
+     * reported in {@link Toolkit#status()} (unless {@link #strict}); a malformed config or a
+     * cancelled load throws.
      *
      * @throws IllegalArgumentException for a config that cannot be read or parsed
+     * @throws IllegalStateException in {@link #strict} mode, when a source failed; the message
+     *     names each one and why
      * @throws java.util.concurrent.CancellationException when the load is cancelled
      */
     public Toolkit build() {
@@ -511,6 +528,14 @@ public final class Toolkit implements AutoCloseable {
       } catch (RuntimeException e) {
         opened.forEach(ToolSource::close);
         throw e;
+      }
+      if (strict) {
+        String failures = SourceFailures.describe(registry.status());
+        if (!failures.isEmpty()) {
+          registry.close();
+          skills.close();
+          throw new IllegalStateException("strict toolkit: " + failures);
+        }
       }
       return new Toolkit(registry, skills, null);
     }

@@ -286,12 +286,7 @@ public record ClientOptions(
       return wire(w -> w.retries(value));
     }
 
-    /** The backoff base in milliseconds (default 500): attempt n waits base·2ⁿ plus jitter. */
-    public Builder retryBaseMs(long value) {
-      return wire(w -> w.retryBaseMs(value));
-    }
-
-    /** The backoff base (exponential, with jitter); default 500 ms. */
+    /** The backoff base (default 500 ms): attempt n waits base·2ⁿ plus jitter. */
     public Builder retryBase(Duration value) {
       Objects.requireNonNull(value, "retryBase");
       return wire(w -> w.retryBase(value));
@@ -368,12 +363,6 @@ public record ClientOptions(
     /** The whole-run deadline. */
     public Builder timeout(Duration value) {
       this.timeout = value;
-      return this;
-    }
-
-    /** The whole-run deadline in milliseconds; see {@link #timeout(Duration)}. */
-    public Builder timeoutMs(long value) {
-      this.timeout = Duration.ofMillis(value);
       return this;
     }
 

@@ -453,7 +453,7 @@ public final class LlmClient {
     Scheduler.Timer timer =
         timeout == null
             ? null
-            : settings.scheduler().schedule(timeout, () -> token.cancel(RunResult.LIMIT_TIMEOUT));
+            : settings.scheduler().schedule(timeout, () -> token.cancel(RunLimit.TIMEOUT.value()));
     try {
       RunContext ctx =
           new RunContext(

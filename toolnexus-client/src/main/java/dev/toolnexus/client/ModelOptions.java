@@ -96,7 +96,7 @@ public record ModelOptions(
         requestTimeout == null ? ClientOptions.DEFAULT_REQUEST_TIMEOUT : requestTimeout;
     retryPolicy =
         retryPolicy == null
-            ? RetryPolicy.of(RetryPolicy.DEFAULT_RETRIES, RetryPolicy.DEFAULT_BASE_MS, Set.of())
+            ? RetryPolicy.of(RetryPolicy.DEFAULT_RETRIES, RetryPolicy.DEFAULT_BASE, Set.of())
             : retryPolicy;
     scheduler = scheduler == null ? Scheduler.system() : scheduler;
     requestParams = RequestParams.sanitize(requestParams, style);
@@ -124,7 +124,7 @@ public record ModelOptions(
     b.transport = transport;
     b.requestTimeout = requestTimeout;
     b.retries = retryPolicy.retries();
-    b.retryBaseMs = retryPolicy.baseMs();
+    b.retryBase = retryPolicy.base();
     b.retryableStatuses = retryPolicy.statuses();
     b.maxRetryWait = retryPolicy.maxWait();
     b.onError = onError;
@@ -165,7 +165,7 @@ public record ModelOptions(
     private LlmTransport transport;
     private Duration requestTimeout;
     private int retries = RetryPolicy.DEFAULT_RETRIES;
-    private long retryBaseMs = RetryPolicy.DEFAULT_BASE_MS;
+    private Duration retryBase = RetryPolicy.DEFAULT_BASE;
     private Set<Integer> retryableStatuses;
     private Function<RetryInfo, RetryDecision> onError;
     private Sleeper sleeper;
@@ -244,7 +244,7 @@ public record ModelOptions(
     /** The whole retry policy at once (replaces retries, base and statuses). */
     public Builder retryPolicy(RetryPolicy value) {
       this.retries = value.retries();
-      this.retryBaseMs = value.baseMs();
+      this.retryBase = value.base();
       this.retryableStatuses = value.statuses();
       this.maxRetryWait = value.maxWait();
       return this;
@@ -274,15 +274,10 @@ public record ModelOptions(
       return this;
     }
 
-    /** The backoff base in milliseconds (default 500): attempt n waits base·2ⁿ plus jitter. */
-    public Builder retryBaseMs(long value) {
-      this.retryBaseMs = value;
-      return this;
-    }
-
-    /** The backoff base (exponential, with jitter); default 500 ms. */
+    /** The backoff base (default 500 ms): attempt n waits base·2ⁿ plus jitter. */
     public Builder retryBase(Duration value) {
-      return retryBaseMs(Objects.requireNonNull(value, "retryBase").toMillis());
+      this.retryBase = Objects.requireNonNull(value, "retryBase");
+      return this;
     }
 
     /** Statuses to retry in addition to 429/500/502/503/504/529 (it can only add). */
@@ -373,7 +368,7 @@ public record ModelOptions(
           httpClient,
           transport,
           requestTimeout,
-          RetryPolicy.of(retries, retryBaseMs, retryableStatuses).withMaxWait(maxRetryWait),
+          RetryPolicy.of(retries, retryBase, retryableStatuses).withMaxWait(maxRetryWait),
           onError,
           sleeper,
           scheduler,

@@ -35,13 +35,8 @@ class WireOptionsTest {
   @Test
   void theRetryBaseIsADuration() {
     assertThat(
-            client()
-                .retryBase(Duration.ofMillis(250))
-                .build()
-                .modelOptions()
-                .retryPolicy()
-                .baseMs())
-        .isEqualTo(250);
+            client().retryBase(Duration.ofMillis(250)).build().modelOptions().retryPolicy().base())
+        .isEqualTo(Duration.ofMillis(250));
     assertThat(
             ModelOptions.builder()
                 .baseUrl("http://127.0.0.1:1/v1")
@@ -49,7 +44,7 @@ class WireOptionsTest {
                 .retryBase(Duration.ofSeconds(2))
                 .build()
                 .retryPolicy()
-                .baseMs())
-        .isEqualTo(2000);
+                .base())
+        .isEqualTo(Duration.ofSeconds(2));
   }
 }

@@ -410,15 +410,10 @@ public final class HttpTool implements Tool {
       }
     }
 
-    /** How long a call may take; 30000 ms when not set. A call's context timeout wins. */
+    /** How long a call may take; 30 s when not set. A call's context timeout wins. */
     public Builder timeout(Duration timeout) {
       this.timeout = Objects.requireNonNull(timeout, "timeout");
       return this;
-    }
-
-    /** The timeout in milliseconds. */
-    public Builder timeoutMillis(long millis) {
-      return timeout(Duration.ofMillis(millis));
     }
 
     /**

@@ -27,7 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
 class HttpToolFailureTest {
 
   private static HttpTool get(String url) {
-    return HttpTool.builder().name("t").url(url).timeoutMillis(5_000).build();
+    return HttpTool.builder()
+        .name("t")
+        .url(url)
+        .timeout(java.time.Duration.ofMillis(5_000))
+        .build();
   }
 
   @Test
@@ -74,7 +78,11 @@ class HttpToolFailureTest {
   void slowServerTimesOut() throws Exception {
     try (PetStoreServer server = new PetStoreServer()) {
       HttpTool t =
-          HttpTool.builder().name("t").url(server.baseUrl() + "/slow").timeoutMillis(250).build();
+          HttpTool.builder()
+              .name("t")
+              .url(server.baseUrl() + "/slow")
+              .timeout(java.time.Duration.ofMillis(250))
+              .build();
 
       ToolResult r = t.execute(Map.of(), null);
 

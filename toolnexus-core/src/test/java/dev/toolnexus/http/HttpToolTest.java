@@ -383,7 +383,7 @@ class HttpToolTest {
 
   @Test
   void contextTimeoutWinsOverTheToolTimeout() throws Exception {
-    HttpTool t = tool("GET", "/slow").timeoutMillis(60_000).build();
+    HttpTool t = tool("GET", "/slow").timeout(java.time.Duration.ofMillis(60_000)).build();
 
     ToolResult r = t.execute(Map.of(), ToolContext.empty().withTimeout(Duration.ofMillis(300)));
 

@@ -56,8 +56,8 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
   /** Folds one event into the counters and histograms. */
   public synchronized void record(MetricEvent event) {
     if (event instanceof MetricEvent.LlmEvent e) {
-      add(llmRequests, labels("model", e.model(), "status", e.status()), 1);
-      if ("ok".equals(e.status())) {
+      add(llmRequests, labels("model", e.model(), "status", e.status().id()), 1);
+      if (e.status() == MetricEvent.Status.OK) {
         add(llmTokens, labels("type", "prompt"), e.promptTokens());
         add(llmTokens, labels("type", "completion"), e.completionTokens());
       }
@@ -71,7 +71,7 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
               "tool",
               e.tool(),
               "source",
-              e.source(),
+              e.source().id(),
               "is_error",
               String.valueOf(e.isError()),
               "pending",

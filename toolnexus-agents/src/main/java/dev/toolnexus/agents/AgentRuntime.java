@@ -2,7 +2,6 @@ package dev.toolnexus.agents;
 
 import dev.toolnexus.Answer;
 import dev.toolnexus.CancelToken;
-import dev.toolnexus.agents.internal.InboxText;
 import dev.toolnexus.agents.internal.TurnGate;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
@@ -56,11 +55,13 @@ public final class AgentRuntime implements AutoCloseable {
   final Consumer<MetricEvent> onMetric;
   final Function<BudgetInfo, BudgetDecision> onBudget;
   private final int inboxCap;
-  private final long shutdownMs;
+  final long shutdownMs;
   private final Handle.Defaults defaults;
   private final List<String> trace = new ArrayList<>();
   private final Handle root;
   final TurnRunner runner;
+  final Admission admission;
+  final Closer closer;
 
   private AgentRuntime(Builder b) {
     this.registry = new TreeMap<>(b.registry);
@@ -77,6 +78,8 @@ public final class AgentRuntime implements AutoCloseable {
     AgentDef rootDef = AgentDef.builder("root").does("the runtime root").build();
     this.root = new Handle("root", rootDef, null, lock, clock.millis(), defaults);
     this.runner = new TurnRunner(this);
+    this.admission = new Admission(this);
+    this.closer = new Closer(this);
     for (AgentDef def : registry.values()) {
       for (String member : def.team()) {
         if (!registry.containsKey(member)) {
@@ -240,86 +243,13 @@ public final class AgentRuntime implements AutoCloseable {
     String input;
     lock.lock();
     try {
-      if (h.state == HandleState.CLOSED || h.closing) {
-        throw new AgentException("cannot wake " + h.id + ": it is closed");
-      }
-      if (h.state != HandleState.IDLE || h.queued) {
-        return;
-      }
-      if (h.next == null) {
-        h.next = new CompletableFuture<>();
-      }
-      Handle p = h.parent;
-      if (p != null && p.runningChildren >= p.maxConcurrent) {
-        h.queued = true;
-        p.wakeQueue.add(new Handle.QueuedWake(h, prompt));
-        trace(h, "wake QUEUED (parent runs " + p.maxConcurrent + " at once)");
-        return;
-      }
-      Limit limit = admissionLimit(h);
-      if (limit == Limit.MAX_TURNS
-          && poolLimit(h) == null
-          && runner.decide(h, limit) == BudgetDecision.EXTEND) {
-        runner.extend(h, limit);
-        limit = null;
-      }
-      if (limit != null) {
-        settleRefused(h, limit);
-        return;
-      }
-      input = admit(h, prompt, "wake");
+      input = admission.wake(h, prompt);
     } finally {
       lock.unlock();
     }
-    runner.start(h, input);
-  }
-
-  private Limit admissionLimit(Handle h) {
-    Limit limit = poolLimit(h);
-    if (limit == null && h.turns >= h.maxTurns) {
-      limit = Limit.MAX_TURNS;
+    if (input != null) {
+      runner.start(h, input);
     }
-    return limit;
-  }
-
-  /** Flips an idle handle to running, takes a parent slot and drains the inbox; returns input. */
-  String admit(Handle h, String prompt, String why) {
-    if (h.parent != null) {
-      h.parent.runningChildren++;
-    }
-    transition(h, HandleState.RUNNING, why);
-    h.cancel = new CancelToken();
-    h.stopLimit = null;
-    if (h.next == null) {
-      h.next = new CompletableFuture<>();
-    }
-    List<InboxItem> items = new ArrayList<>(h.inbox);
-    h.inbox.clear();
-    h.drained = items;
-    String block = InboxText.render(items, from -> trusts(h, from));
-    if (prompt == null || prompt.isEmpty()) {
-      return block;
-    }
-    return block.isEmpty() ? prompt : prompt + "\n\n" + block;
-  }
-
-  private static boolean trusts(Handle h, String from) {
-    return InboxItem.CLOCK.equals(from) || h.id.equals(from) || h.id.startsWith(from + "/");
-  }
-
-  private void settleRefused(Handle h, Limit limit) {
-    trace(h, "wake REFUSED (budget exhausted: " + limit + ")");
-    settle(
-        h,
-        new TaskResult(
-            "budget exhausted (" + limit + "); partial work preserved",
-            true,
-            TaskStatus.INCOMPLETE,
-            limit,
-            null,
-            h.turns,
-            h.totalTokens,
-            h.ownTokens));
   }
 
   /** Records the handle's result and hands it to everyone waiting for the next one. */
@@ -330,39 +260,6 @@ public final class AgentRuntime implements AutoCloseable {
     if (f != null) {
       f.complete(r);
     }
-  }
-
-  /**
-   * Gives the finished child's slot back to its parent and hands it to queued sibling wakes, first
-   * come first served; returns the turns to start once the lock is released.
-   */
-  List<Runnable> releaseSlot(Handle h) {
-    Handle p = h.parent;
-    List<Runnable> start = new ArrayList<>();
-    if (p == null) {
-      return start;
-    }
-    p.runningChildren--;
-    while (!p.wakeQueue.isEmpty() && p.runningChildren < p.maxConcurrent) {
-      Handle.QueuedWake q = p.wakeQueue.poll();
-      Handle next = q.handle();
-      if (!next.queued || next.state != HandleState.IDLE) {
-        continue;
-      }
-      next.queued = false;
-      if (p.closing) {
-        continue;
-      }
-      Limit limit = admissionLimit(next);
-      if (limit != null) {
-        settleRefused(next, limit);
-        continue;
-      }
-      trace(next, "DEQUEUED wake (slot transferred)");
-      String input = admit(next, q.prompt(), "dequeued");
-      start.add(() -> runner.start(next, input));
-    }
-    return start;
   }
 
   // ---- wait -----------------------------------------------------------------------------------
@@ -447,7 +344,7 @@ public final class AgentRuntime implements AutoCloseable {
         h.ownTokens);
   }
 
-  private static TaskResult closedResult(Handle h) {
+  static TaskResult closedResult(Handle h) {
     return new TaskResult(
         h.id + " is closed",
         true,
@@ -522,65 +419,7 @@ public final class AgentRuntime implements AutoCloseable {
    * it from outside the tree. {@code close(root())} stops everything.
    */
   public void close(Handle h, boolean force) {
-    lock.lock();
-    try {
-      if (h.state == HandleState.CLOSED) {
-        return;
-      }
-      h.closing = true;
-    } finally {
-      lock.unlock();
-    }
-    for (Handle child : snapshot(h.children)) {
-      close(child, force);
-    }
-    CompletableFuture<TaskResult> running = null;
-    CancelToken cancel = null;
-    lock.lock();
-    try {
-      if (h.queued && h.parent != null) {
-        h.queued = false;
-        h.parent.wakeQueue.removeIf(q -> q.handle() == h);
-      }
-      if (h.state == HandleState.RUNNING) {
-        running = h.next;
-        cancel = h.cancel;
-      }
-    } finally {
-      lock.unlock();
-    }
-    if (running != null) {
-      if (!force && shutdownMs > 0) {
-        TaskResult r = join(waitAsync(h, Duration.ofMillis(shutdownMs)));
-        if (r.status() == TaskStatus.TIMEOUT) {
-          cancel.cancel(TurnRunner.CLOSED);
-        }
-      } else {
-        cancel.cancel(TurnRunner.CLOSED);
-      }
-      running.exceptionally(e -> null).join();
-    }
-    CloseReason reason = force && running != null ? CloseReason.INTERRUPTED : CloseReason.CLOSED;
-    if (h.def.onClose() != null && h != root) {
-      try {
-        h.def.onClose().accept(h, reason);
-      } catch (RuntimeException e) {
-        trace(h, "onClose failed: " + dev.toolnexus.internal.Errors.message(e));
-      }
-    }
-    lock.lock();
-    try {
-      h.pending = null;
-      h.checkpoint = null;
-      transition(h, HandleState.CLOSED, reason.name().toLowerCase(java.util.Locale.ROOT));
-      CompletableFuture<TaskResult> f = h.next;
-      h.next = null;
-      if (f != null) {
-        f.complete(closedResult(h));
-      }
-    } finally {
-      lock.unlock();
-    }
+    closer.close(h, force);
   }
 
   /** Closes every handle, leaf-first, then the runtime's threads. */
@@ -595,7 +434,7 @@ public final class AgentRuntime implements AutoCloseable {
     return runner.active();
   }
 
-  private List<Handle> snapshot(Collection<Handle> handles) {
+  List<Handle> snapshot(Collection<Handle> handles) {
     lock.lock();
     try {
       return List.copyOf(handles);
@@ -611,19 +450,10 @@ public final class AgentRuntime implements AutoCloseable {
     lock.lock();
     try {
       List<HandleView> out = new ArrayList<>();
-      collect(root, out);
+      Views.collect(root, root, out);
       return out;
     } finally {
       lock.unlock();
-    }
-  }
-
-  private void collect(Handle h, List<HandleView> out) {
-    if (h != root) {
-      out.add(view(h));
-    }
-    for (Handle c : h.children) {
-      collect(c, out);
     }
   }
 
@@ -631,49 +461,20 @@ public final class AgentRuntime implements AutoCloseable {
   public HandleView inspect(Handle h) {
     lock.lock();
     try {
-      return view(h);
+      return Views.view(h);
     } finally {
       lock.unlock();
     }
-  }
-
-  private static HandleView view(Handle h) {
-    return new HandleView(
-        h.id,
-        h.def.name(),
-        h.state,
-        h.inbox.size(),
-        h.turns,
-        h.totalTokens,
-        h.ownTokens,
-        h.tokensLeft,
-        h.pending);
   }
 
   /** Finds a handle by id; null when there is none. */
   public Handle find(String id) {
     lock.lock();
     try {
-      return find(root, id);
+      return Views.find(root, id);
     } finally {
       lock.unlock();
     }
-  }
-
-  private static Handle find(Handle h, String id) {
-    if (h.id.equals(id)) {
-      return h;
-    }
-    if (!id.startsWith(h.id + "/")) {
-      return null;
-    }
-    for (Handle c : h.children) {
-      Handle f = find(c, id);
-      if (f != null) {
-        return f;
-      }
-    }
-    return null;
   }
 
   /**
@@ -705,7 +506,7 @@ public final class AgentRuntime implements AutoCloseable {
     Handle leaf;
     lock.lock();
     try {
-      leaf = deepestSuspended(root);
+      leaf = Views.deepestSuspended(root);
       if (leaf == null) {
         throw new AgentException("nothing is suspended: there is no request to answer");
       }
@@ -736,16 +537,6 @@ public final class AgentRuntime implements AutoCloseable {
       result = runner.replay(p, null, false);
     }
     return result;
-  }
-
-  private static Handle deepestSuspended(Handle h) {
-    for (Handle c : h.children) {
-      Handle found = deepestSuspended(c);
-      if (found != null) {
-        return found;
-      }
-    }
-    return h.state == HandleState.SUSPENDED ? h : null;
   }
 
   // ---- budgets --------------------------------------------------------------------------------

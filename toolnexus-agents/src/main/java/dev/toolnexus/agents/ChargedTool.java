@@ -45,12 +45,12 @@ final class ChargedTool implements Tool {
 
   @Override
   public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
-    Limit limit = runner.chargeToolCall(handle);
+    Limit limit = runner.budgets.chargeToolCall(handle);
     if (limit != null) {
-      if (runner.exhausted(handle, limit)) {
+      if (runner.budgets.exhausted(handle, limit)) {
         return ToolResult.error("budget exhausted (" + limit + "): " + name() + " was not called");
       }
-      runner.chargeToolCall(handle);
+      runner.budgets.chargeToolCall(handle);
     }
     return tool.execute(args, ctx);
   }

@@ -11,7 +11,7 @@ import dev.toolnexus.client.AskOptions;
 import dev.toolnexus.client.ChatModel;
 import dev.toolnexus.client.ChatRequest;
 import dev.toolnexus.client.ChatResponse;
-import dev.toolnexus.client.ClientOptions;
+import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.RunLimit;
@@ -32,7 +32,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 
 /**
  * Runs one turn of a handle: a client derived from the host for this agent (its model, soul, tools,
@@ -48,9 +47,11 @@ final class TurnRunner {
   private final AgentRuntime rt;
   private final ExecutorService executor = newExecutor();
   private final AtomicInteger active = new AtomicInteger();
+  final Budgets budgets;
 
   TurnRunner(AgentRuntime rt) {
     this.rt = rt;
+    this.budgets = new Budgets(rt);
   }
 
   /** Runs an admitted turn on one of the runtime's threads. */
@@ -62,7 +63,7 @@ final class TurnRunner {
       List<Runnable> start;
       rt.lock.lock();
       try {
-        start = rt.releaseSlot(h);
+        start = rt.admission.releaseSlot(h);
       } finally {
         rt.lock.unlock();
       }
@@ -96,7 +97,7 @@ final class TurnRunner {
           rt.settle(h, r);
           return r;
         }
-        extend(h, budget);
+        budgets.extend(h, budget);
         answer = null; // the answer approved the budget; no tool waits on it
       }
       if (h.parent != null) {
@@ -139,26 +140,26 @@ final class TurnRunner {
       try {
         before = rt.store.get(h.id).orElse(List.of());
         if (deadline != null) {
-          armWall(h);
+          budgets.armWall(h);
         }
-        LlmClient client = LlmClient.create(options(h, answer, cancel, turnsLeft));
+        LlmClient client = client(h, answer, turnsLeft);
         RunResult r = client.ask(input, new AskOptions(toolkit(h), h.id, null, cancel, null));
-        if (r.status() == RunStatus.PENDING || budgetPending(h)) {
+        if (r.status() == RunStatus.PENDING || budgets.budgetPending(h)) {
           rt.store.save(h.id, before);
         }
         result = finish(h, r, input);
       } catch (RuntimeException e) {
-        if (budgetPending(h)) {
+        if (budgets.budgetPending(h)) {
           rt.store.save(h.id, before);
         }
         result = fail(h, e, input);
       } finally {
-        disarmWall(h);
+        budgets.disarmWall(h);
       }
       List<Runnable> start;
       rt.lock.lock();
       try {
-        start = rt.releaseSlot(h);
+        start = rt.admission.releaseSlot(h);
       } finally {
         rt.lock.unlock();
       }
@@ -169,22 +170,26 @@ final class TurnRunner {
     }
   }
 
-  private ClientOptions options(Handle h, Answer answer, CancelToken cancel, int turnsLeft) {
-    ClientOptions host = rt.host.options();
+  /**
+   * The turn's client, derived from the host's ({@link LlmClient#newBuilder()}: same scheduler,
+   * executor and HTTP client) with this agent's model, soul, hooks, metric sink and interpreter,
+   * the runtime's store, and the host's model behind this handle's gate.
+   */
+  private LlmClient client(Handle h, Answer answer, int turnsLeft) {
     AgentDef def = h.def;
-    String model = AgentDef.INHERIT.equals(def.model()) ? host.model() : def.model();
-    return ClientOptions.builder()
-        .model(model)
+    String model = AgentDef.INHERIT.equals(def.model()) ? rt.host.options().model() : def.model();
+    Hooks hooks = def.hooks() != null ? def.hooks() : rt.hooks;
+    return rt.host
+        .newBuilder()
         .chatModel(new GatedModel(rt.host.chatModel(), h))
+        .model(model)
         .maxTurns(turnsLeft)
         .systemPrompt(def.soul().isEmpty() ? null : def.soul())
-        .hooks(def.hooks() != null ? def.hooks() : rt.hooks)
+        .hooks(hooks == null ? new Hooks[0] : new Hooks[] {hooks})
         .onMetric(def.onMetric() != null ? def.onMetric() : rt.onMetric)
         .waitFor(answer != null ? request -> answer : escalating(h))
+        .timeout(null)
         .store(rt.store)
-        .scheduler(host.scheduler())
-        .executor(host.executor())
-        .maxToolConcurrency(host.maxToolConcurrency())
         .build();
   }
 
@@ -222,8 +227,8 @@ final class TurnRunner {
 
     @Override
     public ChatResponse call(ChatRequest request) {
-      Limit limit = ownLimit(h);
-      if (limit != null && exhausted(h, limit)) {
+      Limit limit = budgets.ownLimit(h);
+      if (limit != null && budgets.exhausted(h, limit)) {
         throw new CancellationException("budget exhausted (" + limit + ")");
       }
       ChatResponse reply = rt.gate.through(request.cancel(), () -> model.call(request));
@@ -239,21 +244,6 @@ final class TurnRunner {
     @Override
     public boolean streams() {
       return model.streams();
-    }
-  }
-
-  private Limit ownLimit(Handle h) {
-    rt.lock.lock();
-    try {
-      if (h.tokensLeft <= 0) {
-        return Limit.MAX_TOKENS;
-      }
-      if (h.deadline != null && rt.clock.millis() >= h.deadline) {
-        return Limit.MAX_WALL_MS;
-      }
-      return null;
-    } finally {
-      rt.lock.unlock();
     }
   }
 
@@ -289,170 +279,6 @@ final class TurnRunner {
     }
   }
 
-  /** Charges one tool call to the handle's own pool; the limit when the pool is empty. */
-  Limit chargeToolCall(Handle h) {
-    rt.lock.lock();
-    try {
-      if (h.toolCallsLeft <= 0) {
-        return Limit.MAX_TOOL_CALLS;
-      }
-      rt.rollUp(h, 0, 1);
-      return null;
-    } finally {
-      rt.lock.unlock();
-    }
-  }
-
-  /** Stops the handle's running turn on a limit; the turn settles {@code incomplete}. */
-  void stop(Handle h, Limit limit) {
-    CancelToken cancel = null;
-    rt.lock.lock();
-    try {
-      if (h.state == HandleState.RUNNING && h.stopLimit == null) {
-        h.stopLimit = limit;
-        cancel = h.cancel;
-        rt.trace(h, "budget stop (" + limit + ")");
-      }
-    } finally {
-      rt.lock.unlock();
-    }
-    if (cancel != null) {
-      // the client ends a run cancelled this way as incomplete, keeping its transcript
-      cancel.cancel(RunLimit.TIMEOUT.value());
-    }
-  }
-
-  /**
-   * Asks the handle's {@code onBudget} (else the runtime's) what to do about an exhausted limit,
-   * and does it: extend and go on (false), or stop the turn (true), marking it to suspend on an
-   * approval request when that was the decision.
-   */
-  boolean exhausted(Handle h, Limit limit) {
-    BudgetDecision d = decide(h, limit);
-    if (d == BudgetDecision.EXTEND && extend(h, limit)) {
-      return false;
-    }
-    if (d == BudgetDecision.SUSPEND) {
-      rt.lock.lock();
-      try {
-        if (h.state == HandleState.RUNNING && h.stopLimit == null) {
-          h.budgetPending = limit;
-        }
-      } finally {
-        rt.lock.unlock();
-      }
-    }
-    stop(h, limit);
-    return true;
-  }
-
-  /**
-   * The decision of the handle's {@code onBudget}, else the runtime's; stop when neither is set.
-   */
-  BudgetDecision decide(Handle h, Limit limit) {
-    Function<BudgetInfo, BudgetDecision> fn =
-        h.def.onBudget() != null ? h.def.onBudget() : rt.onBudget;
-    if (fn == null) {
-      return BudgetDecision.STOP;
-    }
-    BudgetInfo info;
-    rt.lock.lock();
-    try {
-      info =
-          new BudgetInfo(
-              h.id, h.def.name(), limit, h.turns, h.totalTokens, h.ownTokens, h.toolCalls);
-    } finally {
-      rt.lock.unlock();
-    }
-    BudgetDecision d = fn.apply(info);
-    return d == null ? BudgetDecision.STOP : d;
-  }
-
-  /**
-   * Grants the handle's exhausted pool again, as much as it was first given; false if it cannot.
-   */
-  boolean extend(Handle h, Limit limit) {
-    rt.lock.lock();
-    try {
-      switch (limit) {
-        case MAX_TOKENS -> h.tokensLeft += h.grantTokens;
-        case MAX_TOOL_CALLS -> h.toolCallsLeft += h.grantToolCalls;
-        case MAX_TURNS -> h.maxTurns += h.grantTurns;
-        case MAX_WALL_MS -> {
-          if (h.grantWallMs == null) {
-            return false;
-          }
-          h.deadline = rt.clock.millis() + h.grantWallMs;
-        }
-        default -> {
-          return false;
-        }
-      }
-      rt.trace(h, "budget extended (" + limit + ")");
-      return true;
-    } finally {
-      rt.lock.unlock();
-    }
-  }
-
-  private void armWall(Handle h) {
-    rt.lock.lock();
-    try {
-      long delay = Math.max(0, h.deadline - rt.clock.millis());
-      h.wallTimer =
-          rt.clock.schedule(
-              delay,
-              () -> {
-                if (!exhausted(h, Limit.MAX_WALL_MS)) {
-                  armWall(h);
-                }
-              });
-    } finally {
-      rt.lock.unlock();
-    }
-  }
-
-  private void disarmWall(Handle h) {
-    rt.lock.lock();
-    try {
-      if (h.wallTimer != null) {
-        h.wallTimer.cancel();
-        h.wallTimer = null;
-      }
-    } finally {
-      rt.lock.unlock();
-    }
-  }
-
-  private boolean budgetPending(Handle h) {
-    rt.lock.lock();
-    try {
-      return h.budgetPending != null;
-    } finally {
-      rt.lock.unlock();
-    }
-  }
-
-  /** Halts the turn on an approval request for more of the exhausted limit (lock held). */
-  private TaskResult suspendForBudget(Handle h, String input) {
-    Limit limit = h.budgetPending;
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("limit", limit.value());
-    Request request =
-        new Request(
-            h.id + "#budget-" + (++h.budgetRequests),
-            "approval",
-            h.id + " ran out of its " + limit + " budget; approve more?",
-            null,
-            data,
-            null);
-    h.pending = stamp(request, h);
-    h.checkpoint = input;
-    h.drained = List.of();
-    rt.transition(h, HandleState.SUSPENDED, "pending \"approval\" for more " + limit);
-    return rt.pendingResult(h);
-  }
-
   private Toolkit toolkit(Handle h) {
     List<Tool> tools = new ArrayList<>();
     for (Tool t : h.def.tools()) {
@@ -476,7 +302,7 @@ final class TurnRunner {
         rt.transition(h, HandleState.SUSPENDED, "pending \"" + stamped.kind() + "\"");
         result = rt.pendingResult(h);
       } else if (h.budgetPending != null) {
-        result = suspendForBudget(h, input);
+        result = budgets.suspendForBudget(h, input);
       } else if (r.status() == RunStatus.INCOMPLETE) {
         Limit limit =
             h.stopLimit != null
@@ -509,7 +335,7 @@ final class TurnRunner {
       String reason = h.cancel != null && h.cancel.isCancelled() ? h.cancel.reason() : null;
       TaskResult result;
       if (h.budgetPending != null) {
-        result = suspendForBudget(h, input);
+        result = budgets.suspendForBudget(h, input);
       } else if (h.stopLimit != null) {
         h.drained = List.of();
         rt.transition(h, HandleState.IDLE, "incomplete: " + h.stopLimit);

@@ -19,7 +19,7 @@ class CallCommandTest {
     CliRun r = CliRun.of("call", "raed");
 
     assertThat(r.exitCode()).isEqualTo(ExitCodes.TOOL_ERROR);
-    assertThat(r.out()).startsWith("Unknown tool \"raed\". Available: ");
+    assertThat(r.out()).startsWith("Unknown tool: raed. Available: ");
     assertThat(r.err()).isEqualTo("did you mean: read?\n");
   }
 

@@ -84,6 +84,15 @@ class FailureKindsTest {
   }
 
   @Test
+  void aHostAndPortWithoutSchemeIsNamedNotReportedAsAnInvalidUrl() {
+    assertThatThrownBy(() -> LlmClient.create(options("127.0.0.1:1").build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "baseUrl \"127.0.0.1:1\" has no http:// or https:// scheme"
+                + " (did you mean http://127.0.0.1:1 ?)");
+  }
+
+  @Test
   void aBaseUrlWithAnotherSchemeIsNamed() {
     assertThatThrownBy(() -> LlmClient.create(options("ftp://127.0.0.1/v1").build()))
         .isInstanceOf(IllegalArgumentException.class)

@@ -18,9 +18,22 @@ public final class BaseUrls {
     if (baseUrl == null) {
       return;
     }
+    String url = baseUrl.strip();
+    if (!url.contains("://")) {
+      // "127.0.0.1:1" or "localhost:8080/v1" would parse as a scheme, or not at all
+      boolean local =
+          url.startsWith("127.") || url.startsWith("localhost") || url.startsWith("[::1]");
+      throw new IllegalArgumentException(
+          "baseUrl \""
+              + baseUrl
+              + "\" has no http:// or https:// scheme (did you mean "
+              + (local ? "http://" : "https://")
+              + url
+              + " ?)");
+    }
     URI uri;
     try {
-      uri = new URI(baseUrl.strip());
+      uri = new URI(url);
     } catch (URISyntaxException e) {
       throw new IllegalArgumentException(
           "baseUrl \"" + baseUrl + "\" is not a valid URL: " + e.getMessage(), e);
@@ -28,12 +41,7 @@ public final class BaseUrls {
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
       throw new IllegalArgumentException(
-          "baseUrl \""
-              + baseUrl
-              + "\" has no http:// or https:// scheme"
-              + (baseUrl.contains("://")
-                  ? " and host"
-                  : " (did you mean https://" + baseUrl.strip() + " ?)"));
+          "baseUrl \"" + baseUrl + "\" has no http:// or https:// scheme and host");
     }
   }
 }

@@ -53,7 +53,7 @@ public final class AgentRuntime implements AutoCloseable {
   final Hooks hooks;
   final Consumer<MetricEvent> onMetric;
   final Function<BudgetInfo, BudgetDecision> onBudget;
-  private final int inboxCap;
+  final int inboxCap;
   final long shutdownMs;
   final Handle.Defaults defaults;
   private final List<String> trace = new ArrayList<>();

@@ -116,12 +116,20 @@ final class Budgets {
    * handle suspends on the request for whoever waits on it (true). Stop ends the turn (true).
    */
   boolean exhausted(Handle h, Limit limit) {
+    return exhausted(h, limit, true);
+  }
+
+  /**
+   * {@link #exhausted(Handle, Limit)}; {@code askOwn} false skips the handle's own interpreter (the
+   * wall-clock deadline fires on the scheduler's timer, which must never block on an answer).
+   */
+  private boolean exhausted(Handle h, Limit limit, boolean askOwn) {
     BudgetDecision d = decide(h, limit);
     if (d == BudgetDecision.EXTEND && extend(h, limit)) {
       return false;
     }
     if (d == BudgetDecision.SUSPEND) {
-      WaitFor own = h.def.waitFor();
+      WaitFor own = askOwn ? h.def.waitFor() : null;
       if (own != null) {
         Answer answer = ask(own, approval(h, limit));
         if (answer != null && answer.ok() && extend(h, limit)) {
@@ -214,7 +222,7 @@ final class Budgets {
           rt.scheduler.schedule(
               Duration.ofMillis(delay),
               () -> {
-                if (!exhausted(h, Limit.MAX_WALL_MS)) {
+                if (!exhausted(h, Limit.MAX_WALL_MS, false)) {
                   armWall(h);
                 }
               });

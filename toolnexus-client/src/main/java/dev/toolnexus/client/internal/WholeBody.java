@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -64,7 +65,8 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
   /** Ends the idle check, and a read still running (an interrupted send), once send returned. */
   void done() {
     Watched w = current;
-    if (w != null) {
+    // a body read to its end needs nothing stopped: no exception built on every response
+    if (w != null && !w.result.isDone()) {
       w.fail(new IOException("request over"));
     }
   }
@@ -103,7 +105,7 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
 
     private void checkIdle() {
       if (System.nanoTime() - lastActivity > idleNanos) {
-        fail(new IOException(IDLE_MESSAGE));
+        fail(new HttpTimeoutException(IDLE_MESSAGE));
       }
     }
 

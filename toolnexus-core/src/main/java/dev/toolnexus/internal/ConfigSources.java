@@ -32,7 +32,8 @@ public final class ConfigSources {
   private ConfigSources() {}
 
   /**
-   * Opens one source per provider that finds its section; on failure closes what it opened.
+   * Opens one source per provider that finds its section; on failure closes what it opened. {@code
+   * onMcpPartStatus} (may be null) hears each MCP server's status as soon as it is known.
    *
    * @throws IllegalArgumentException for a malformed section, or a config whose sources need a
    *     module that is not on the classpath
@@ -43,7 +44,7 @@ public final class ConfigSources {
       String origin,
       WaitFor waitFor,
       CancelToken cancel,
-      BiConsumer<String, SourceStatus> onPartStatus) {
+      BiConsumer<String, SourceStatus> onMcpPartStatus) {
     List<ToolSourceProvider> providers = new ArrayList<>();
     ServiceLoader.load(ToolSourceProvider.class, ConfigSources.class.getClassLoader())
         .forEach(providers::add);
@@ -73,8 +74,12 @@ public final class ConfigSources {
         if (section == null && !(p.readsBareConfig() && !unclaimed.isEmpty())) {
           continue;
         }
+        // the listener hears MCP servers only: other sources' parts (A2A agents) are not servers
+        boolean mcp = section == null || MCP_SECTIONS.contains(section);
         opened.add(
-            p.open(new SourceRequest(config, section, origin, waitFor, cancel, onPartStatus)));
+            p.open(
+                new SourceRequest(
+                    config, section, origin, waitFor, cancel, mcp ? onMcpPartStatus : null)));
       }
       return opened;
     } catch (InterruptedException e) {

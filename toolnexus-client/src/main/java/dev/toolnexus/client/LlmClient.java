@@ -29,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The unified LLM client (SPEC §8): give it a base URL and a {@link Style} and it runs the whole
@@ -421,6 +422,7 @@ public final class LlmClient {
         runOptions.applyTo(runtime),
         runOptions,
         null,
+        plan.history(),
         ctx -> new RunLoop(ctx, chatModel, plan.history(), false).run(plan::apply));
   }
 
@@ -439,6 +441,7 @@ public final class LlmClient {
         settings,
         runOptions,
         events,
+        transcript,
         ctx -> new RunLoop(ctx, chatModel, transcript, events != null).run());
   }
 
@@ -446,6 +449,7 @@ public final class LlmClient {
       ClientOptions settings,
       RunOptions runOptions,
       Consumer<StreamEvent> events,
+      List<Message> transcript,
       Function<RunContext, RunResult> body) {
     CancelToken token = runOptions.cancel().child();
     Duration timeout = runOptions.timeout() != null ? runOptions.timeout() : options.timeout();
@@ -454,6 +458,7 @@ public final class LlmClient {
         timeout == null
             ? null
             : settings.scheduler().schedule(timeout, () -> token.cancel(RunResult.LIMIT_TIMEOUT));
+    RunObserver.Run observed = startObserving(settings, transcript);
     try {
       RunContext ctx =
           new RunContext(
@@ -462,13 +467,41 @@ public final class LlmClient {
               runOptions.toolkit(),
               token,
               deadline,
-              events == null ? e -> {} : events);
-      return body.apply(ctx);
+              events == null ? e -> {} : events,
+              observed);
+      return observed == null ? body.apply(ctx) : observe(observed, () -> body.apply(ctx));
     } finally {
       if (timer != null) {
         timer.cancel();
       }
     }
+  }
+
+  private static RunObserver.Run startObserving(ClientOptions settings, List<Message> transcript) {
+    if (settings.observer() == null) {
+      return null;
+    }
+    ModelOptions wire = settings.modelOptions();
+    return settings
+        .observer()
+        .startRun(
+            new RunObserver.RunInfo(
+                wire == null ? null : wire.style(),
+                wire == null ? null : wire.baseUrl(),
+                settings.model(),
+                transcript));
+  }
+
+  private static RunResult observe(RunObserver.Run run, Supplier<RunResult> body) {
+    RunResult result;
+    try {
+      result = run.within(body);
+    } catch (RuntimeException | Error e) {
+      run.end(null, e);
+      throw e;
+    }
+    run.end(result, null);
+    return result;
   }
 
   /** {@code systemPrompt + "\n\n" + skillsPrompt()}, leaving out empty parts. */

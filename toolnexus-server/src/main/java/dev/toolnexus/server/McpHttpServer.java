@@ -22,12 +22,17 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class McpHttpServer implements AutoCloseable {
   private final Server server;
   private final Sessions sessions;
+  private final McpProtocol protocol;
+  private final Runnable unsubscribe;
   private final URI url;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private McpHttpServer(Server server, Sessions sessions, URI url) {
+  private McpHttpServer(
+      Server server, Sessions sessions, McpProtocol protocol, Runnable unsubscribe, URI url) {
     this.server = server;
     this.sessions = sessions;
+    this.protocol = protocol;
+    this.unsubscribe = unsubscribe;
     this.url = url;
   }
 
@@ -56,6 +61,7 @@ public final class McpHttpServer implements AutoCloseable {
       server.start();
     } catch (Exception e) {
       sessions.close();
+      protocol.close();
       try {
         server.stop();
       } catch (Exception ignored) {
@@ -67,7 +73,9 @@ public final class McpHttpServer implements AutoCloseable {
     }
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
     URI url = URI.create("http://" + host + ":" + connector.getLocalPort() + options.path());
-    return new McpHttpServer(server, sessions, url);
+    Runnable unsubscribe =
+        protocol.onToolsChanged(() -> sessions.broadcast(McpProtocol.listChanged()));
+    return new McpHttpServer(server, sessions, protocol, unsubscribe, url);
   }
 
   /** The endpoint URL, for example {@code http://127.0.0.1:8931/mcp}. */
@@ -91,11 +99,13 @@ public final class McpHttpServer implements AutoCloseable {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
+    unsubscribe.run();
     sessions.close();
     try {
       server.stop();
     } catch (Exception e) {
       // the port is freed either way; nothing useful to report to the caller
     }
+    protocol.close();
   }
 }

@@ -62,7 +62,14 @@ public final class McpServe {
     McpProtocol protocol =
         new McpProtocol(
             Objects.requireNonNull(toolkit, "toolkit"), Objects.requireNonNull(options, "options"));
-    new StdioServer(protocol, Objects.requireNonNull(out, "out"))
-        .run(Objects.requireNonNull(in, "in"), STDIO_GRACE_MILLIS);
+    StdioServer server = new StdioServer(protocol, Objects.requireNonNull(out, "out"));
+    Runnable unsubscribe =
+        protocol.onToolsChanged(() -> server.session().broadcast(McpProtocol.listChanged()));
+    try {
+      server.run(Objects.requireNonNull(in, "in"), STDIO_GRACE_MILLIS);
+    } finally {
+      unsubscribe.run();
+      protocol.close();
+    }
   }
 }

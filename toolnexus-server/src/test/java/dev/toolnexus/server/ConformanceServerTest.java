@@ -43,6 +43,8 @@ class ConformanceServerTest {
         "tools-call-embedded-resource",
         "tools-call-mixed-content",
         "tools-call-error",
+        "tools-call-with-logging",
+        "tools-call-with-progress",
         "server-sse-multiple-streams",
         "dns-rebinding-protection"
       })

@@ -87,6 +87,30 @@ final class Fixtures {
             "Always fails",
             NO_ARGS,
             args -> ToolResult.error("This tool intentionally returns an error for testing")),
+        Tools.define(
+            "test_tool_with_logging",
+            "Sends log messages while it runs",
+            NO_ARGS,
+            (args, ctx) -> {
+              McpClientLog log = ctx.get(McpClientLog.class).orElseThrow();
+              log.log("info", "Tool execution started");
+              Thread.sleep(50);
+              log.log("info", "Tool processing data");
+              Thread.sleep(50);
+              log.log("warning", "Tool execution completed");
+              return "Tool with logging executed successfully";
+            }),
+        Tools.define(
+            "test_tool_with_progress",
+            "Reports its progress",
+            NO_ARGS,
+            (args, ctx) -> {
+              for (int step = 0; step <= 100; step += 50) {
+                ctx.progress(step, 100.0, "Completed step " + step + " of 100");
+                Thread.sleep(50);
+              }
+              return "Tool with progress completed";
+            }),
         echo());
   }
 

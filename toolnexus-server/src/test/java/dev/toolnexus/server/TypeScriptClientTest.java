@@ -75,8 +75,10 @@ class TypeScriptClientTest {
             "test_embedded_resource",
             "test_multiple_content_types",
             "test_error_handling",
+            "test_tool_with_logging",
+            "test_tool_with_progress",
             "echo");
-    assertThat(tools.get(6).get("inputSchema"))
+    assertThat(tools.get(8).get("inputSchema"))
         .isEqualTo(
             Map.of(
                 "type",

@@ -2,11 +2,13 @@ package dev.toolnexus.server.internal;
 
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Json;
+import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.server.CallEvent;
+import dev.toolnexus.server.McpClientLog;
 import dev.toolnexus.server.McpServeOptions;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,15 +34,43 @@ public final class McpProtocol {
 
   private static final Logger log = LoggerFactory.getLogger(McpProtocol.class);
 
-  private final Toolkit toolkit;
+  private final Toolkit exposed;
+  private final boolean ownView;
   private final McpServeOptions options;
-  private final Set<String> exposedNames;
 
-  /** The protocol for {@code toolkit} as {@code options} describe it. */
+  /**
+   * The protocol for {@code toolkit} as {@code options} describe it; with a tool list, it serves a
+   * view of the toolkit holding only those tools.
+   */
   public McpProtocol(Toolkit toolkit, McpServeOptions options) {
-    this.toolkit = toolkit;
     this.options = options;
-    this.exposedNames = options.tools().isEmpty() ? null : new LinkedHashSet<>(options.tools());
+    Set<String> names = new LinkedHashSet<>(options.tools());
+    this.exposed = names.isEmpty() ? toolkit : toolkit.view(t -> names.contains(t.name()));
+    this.ownView = !names.isEmpty();
+  }
+
+  /**
+   * Lets go of the view this protocol made (the toolkit itself stays open: its owner closes it).
+   */
+  public void close() {
+    if (ownView) {
+      exposed.close();
+    }
+  }
+
+  /**
+   * Calls {@code listener} when the exposed tools may have changed.
+   *
+   * @return closes the registration
+   */
+  public Runnable onToolsChanged(Runnable listener) {
+    Toolkit.Subscription s = exposed.onToolsChanged(listener);
+    return s::close;
+  }
+
+  /** The notification telling a client to list the tools again. */
+  public static ObjectNode listChanged() {
+    return JsonRpc.notification("notifications/tools/list_changed", null);
   }
 
   /** The options this protocol serves with. */
@@ -50,11 +80,7 @@ public final class McpProtocol {
 
   /** The tools on offer now, in toolkit order. */
   public List<Tool> exposedTools() {
-    List<Tool> all = toolkit.tools();
-    if (exposedNames == null) {
-      return all;
-    }
-    return all.stream().filter(t -> exposedNames.contains(t.name())).toList();
+    return exposed.tools();
   }
 
   /** The key a request id is tracked under (its JSON text, so {@code 1} and {@code "1"} differ). */
@@ -161,8 +187,7 @@ public final class McpProtocol {
       return JsonRpc.error(id, JsonRpc.INVALID_PARAMS, "tools/call needs a string \"name\"");
     }
     String name = nameNode.asString();
-    Tool tool = exposedTools().stream().filter(t -> t.name().equals(name)).findFirst().orElse(null);
-    if (tool == null) {
+    if (exposed.get(name).isEmpty()) {
       return JsonRpc.error(id, JsonRpc.INVALID_PARAMS, "Unknown tool: " + name);
     }
     JsonNode argsNode = params.get("arguments");
@@ -183,24 +208,60 @@ public final class McpProtocol {
     }
     long started = System.nanoTime();
     ToolResult result;
+    Source source = Source.CUSTOM;
     try {
-      result = toolkit.execute(name, args, context(token, params, out));
+      Toolkit.Execution run = exposed.run(name, args, context(session, token, params, out));
+      result = run.result();
+      source = run.source();
     } catch (RuntimeException e) {
       result = ToolResult.error("tool " + name + " failed: " + e.getMessage());
     } finally {
       session.finish(key, token);
     }
     report(
-        new CallEvent(
-            name, tool.source(), (System.nanoTime() - started) / 1_000_000, result.isError()));
+        new CallEvent(name, source, (System.nanoTime() - started) / 1_000_000, result.isError()));
     if (token.isCancelled()) {
       return null; // a cancelled request gets no response
     }
     return JsonRpc.result(id, ResultMapping.toMcp(result));
   }
 
-  private ToolContext context(CancelToken token, JsonNode params, Outbound out) {
-    return ToolContext.of(token);
+  /**
+   * The call's context: its cancel token, a log that reaches the client, and a progress sink when
+   * the client sent a progress token.
+   */
+  private ToolContext context(Session session, CancelToken token, JsonNode params, Outbound out) {
+    McpClientLog clientLog =
+        (level, message) -> {
+          LogLevel l = LogLevel.parse(level);
+          if (l == null) {
+            throw new IllegalArgumentException("unknown MCP log level \"" + level + "\"");
+          }
+          if (l.compareTo(session.logLevel()) >= 0) {
+            ObjectNode p = JsonRpc.object();
+            p.put("level", l.wire());
+            p.put("data", message);
+            out.send(JsonRpc.notification("notifications/message", p));
+          }
+        };
+    ToolContext ctx = ToolContext.of(token).with(McpClientLog.class, clientLog);
+    JsonNode progressToken = params.path("_meta").get("progressToken");
+    if (progressToken == null || !(progressToken.isString() || progressToken.isNumber())) {
+      return ctx;
+    }
+    return ctx.withProgress(
+        (done, total, message) -> {
+          ObjectNode p = JsonRpc.object();
+          p.set("progressToken", progressToken);
+          p.put("progress", done);
+          if (total != null) {
+            p.put("total", total);
+          }
+          if (message != null) {
+            p.put("message", message);
+          }
+          out.send(JsonRpc.notification("notifications/progress", p));
+        });
   }
 
   private void report(CallEvent event) {

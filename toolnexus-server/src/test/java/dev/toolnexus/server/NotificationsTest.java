@@ -1,0 +1,136 @@
+package dev.toolnexus.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.toolnexus.Json;
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.Tools;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** What the server tells a client on its own: progress, log messages and tool list changes. */
+class NotificationsTest {
+
+  @Test
+  void progressReachesTheClientUnderItsProgressToken() throws Exception {
+    try (Toolkit toolkit = Fixtures.conformanceToolkit();
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
+      RawMcp client = RawMcp.connect(server.url());
+      Map<String, Object> call =
+          Map.of(
+              "jsonrpc",
+              "2.0",
+              "id",
+              9,
+              "method",
+              "tools/call",
+              "params",
+              Map.of(
+                  "name",
+                  "test_tool_with_progress",
+                  "arguments",
+                  Map.of(),
+                  "_meta",
+                  Map.of("progressToken", "p-1")));
+      List<Map<String, Object>> messages = RawMcp.messages(client.post(call));
+      assertThat(messages).hasSize(4);
+      assertThat(messages.subList(0, 3))
+          .containsExactly(
+              progress(0, "Completed step 0 of 100"),
+              progress(50, "Completed step 50 of 100"),
+              progress(100, "Completed step 100 of 100"));
+      assertThat(messages.get(3)).containsEntry("id", 9);
+    }
+  }
+
+  @Test
+  void noProgressIsSentWithoutAProgressToken() throws Exception {
+    try (Toolkit toolkit = Fixtures.conformanceToolkit();
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
+      RawMcp client = RawMcp.connect(server.url());
+      List<Map<String, Object>> messages =
+          RawMcp.messages(client.post(RawMcp.call(10, "test_tool_with_progress", Map.of())));
+      assertThat(messages).hasSize(1);
+      assertThat(messages.get(0)).containsEntry("id", 10);
+    }
+  }
+
+  @Test
+  void logMessagesBelowTheClientsLevelAreNotSent() throws Exception {
+    try (Toolkit toolkit = Fixtures.conformanceToolkit();
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
+      RawMcp client = RawMcp.connect(server.url());
+      client.post(
+          Map.of(
+              "jsonrpc",
+              "2.0",
+              "id",
+              11,
+              "method",
+              "logging/setLevel",
+              "params",
+              Map.of("level", "warning")));
+      List<Map<String, Object>> messages =
+          RawMcp.messages(client.post(RawMcp.call(12, "test_tool_with_logging", Map.of())));
+      assertThat(messages).hasSize(2);
+      assertThat(messages.get(0))
+          .isEqualTo(
+              Map.of(
+                  "jsonrpc",
+                  "2.0",
+                  "method",
+                  "notifications/message",
+                  "params",
+                  Map.of("level", "warning", "data", "Tool execution completed")));
+    }
+  }
+
+  @Test
+  void aNewToolSendsListChangedOnTheSessionsStream() throws Exception {
+    try (Toolkit toolkit = Fixtures.conformanceToolkit();
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
+      RawMcp client = RawMcp.connect(server.url());
+      LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
+      HttpRequest get =
+          HttpRequest.newBuilder(server.url())
+              .header("Accept", "text/event-stream")
+              .header("Mcp-Session-Id", client.session)
+              .GET()
+              .build();
+      CompletableFuture<HttpResponse<Stream<String>>> stream =
+          RawMcp.HTTP.sendAsync(get, HttpResponse.BodyHandlers.ofLines());
+      CompletableFuture.runAsync(() -> stream.join().body().forEach(lines::add));
+      assertThat(lines.poll(30, TimeUnit.SECONDS)).isEqualTo(": stream open");
+      toolkit.register(Tools.define("late", "Arrives later", Fixtures.NO_ARGS, args -> "hi"));
+      String data = null;
+      for (String line = lines.poll(30, TimeUnit.SECONDS);
+          line != null;
+          line = lines.poll(30, TimeUnit.SECONDS)) {
+        if (line.startsWith("data: ")) {
+          data = line.substring(6);
+          break;
+        }
+      }
+      assertThat(Json.parseObject(data))
+          .isEqualTo(Map.of("jsonrpc", "2.0", "method", "notifications/tools/list_changed"));
+    }
+  }
+
+  private static Map<String, Object> progress(int done, String message) {
+    return Map.of(
+        "jsonrpc",
+        "2.0",
+        "method",
+        "notifications/progress",
+        "params",
+        Map.of(
+            "progressToken", "p-1", "progress", (double) done, "total", 100.0, "message", message));
+  }
+}

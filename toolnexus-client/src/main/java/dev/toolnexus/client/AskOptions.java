@@ -2,6 +2,7 @@ package dev.toolnexus.client;
 
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.client.compaction.Compactor;
 import dev.toolnexus.client.memory.ConversationStore;
 import java.time.Duration;
 import java.util.Objects;
@@ -19,6 +20,8 @@ import java.util.function.Consumer;
  * @param cancel cancels the call, its in-flight request and its tools
  * @param timeout the whole-run deadline; null for the client's
  * @param store where the conversation is kept; null for the client's {@link LlmClient#store()}
+ * @param compactor keeps what is sent to the model within a token budget while the store keeps the
+ *     whole conversation; null for none
  */
 public record AskOptions(
     Toolkit toolkit,
@@ -26,12 +29,24 @@ public record AskOptions(
     Consumer<String> onText,
     CancelToken cancel,
     Duration timeout,
-    ConversationStore store) {
+    ConversationStore store,
+    Compactor compactor) {
 
   /** Requires the toolkit. */
   public AskOptions {
     Objects.requireNonNull(toolkit, "toolkit");
     cancel = cancel == null ? new CancelToken() : cancel;
+  }
+
+  /** Inputs of an ask kept in {@code store}, with no compactor. */
+  public AskOptions(
+      Toolkit toolkit,
+      String id,
+      Consumer<String> onText,
+      CancelToken cancel,
+      Duration timeout,
+      ConversationStore store) {
+    this(toolkit, id, onText, cancel, timeout, store, null);
   }
 
   /** Inputs of an ask kept in the client's store. */
@@ -52,27 +67,37 @@ public record AskOptions(
 
   /** These options on conversation {@code id}. */
   public AskOptions withId(String conversationId) {
-    return new AskOptions(toolkit, conversationId, onText, cancel, timeout, store);
+    return new AskOptions(toolkit, conversationId, onText, cancel, timeout, store, compactor);
   }
 
   /** These options streaming text deltas to {@code callback}. */
   public AskOptions withOnText(Consumer<String> callback) {
-    return new AskOptions(toolkit, id, callback, cancel, timeout, store);
+    return new AskOptions(toolkit, id, callback, cancel, timeout, store, compactor);
   }
 
   /** These options observing {@code token}. */
   public AskOptions withCancel(CancelToken token) {
-    return new AskOptions(toolkit, id, onText, token, timeout, store);
+    return new AskOptions(toolkit, id, onText, token, timeout, store, compactor);
   }
 
   /** These options with a whole-run deadline. */
   public AskOptions withTimeout(Duration deadline) {
-    return new AskOptions(toolkit, id, onText, cancel, deadline, store);
+    return new AskOptions(toolkit, id, onText, cancel, deadline, store, compactor);
   }
 
   /** These options keeping the conversation in {@code value} instead of the client's store. */
   public AskOptions withStore(ConversationStore value) {
-    return new AskOptions(toolkit, id, onText, cancel, timeout, value);
+    return new AskOptions(toolkit, id, onText, cancel, timeout, value, compactor);
+  }
+
+  /**
+   * These options compacting every request with {@code value} (after the client's hooks): a long
+   * conversation stays within the compactor's budget on the wire, while the store keeps every
+   * message as it happened, so nothing is lost to a summary and a later compactor may choose
+   * differently.
+   */
+  public AskOptions withCompactor(Compactor value) {
+    return new AskOptions(toolkit, id, onText, cancel, timeout, store, value);
   }
 
   RunOptions runOptions() {

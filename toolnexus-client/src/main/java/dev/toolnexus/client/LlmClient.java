@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -150,17 +151,48 @@ public final class LlmClient {
    * {@link #store()}, the loop runs on it, and the updated transcript is saved back, so the next
    * ask with that id continues it; asks on one id are serialized, so none loses a turn. Without an
    * id this is {@link #run}. With {@link AskOptions#onText()} the call streams its text deltas; the
-   * return value is the same.
+   * return value is the same. With {@link AskOptions#compactor()} every request is compacted to its
+   * budget while the store keeps the whole conversation.
    */
   public RunResult ask(String prompt, AskOptions ask) {
     Objects.requireNonNull(prompt, "prompt");
+    RunOptions ro = runOptionsOf(ask);
     if (ask.id() == null) {
-      return runOrStream(prompt, ask.runOptions(), ask.onText());
+      return runOrStream(prompt, ro, ask.onText(), null);
     }
-    return remembered(
+    ConversationStore store = storeOf(ask);
+    return conversations.with(
         ask.id(),
-        storeOf(ask),
-        history -> runOrStream(prompt, ask.runOptions().withHistory(history), ask.onText()));
+        () ->
+            store.exclusive(
+                ask.id(),
+                () -> {
+                  AtomicReference<RunLoop> loop = new AtomicReference<>();
+                  List<Message> history = store.get(ask.id()).orElse(List.of());
+                  RunResult r =
+                      runOrStream(prompt, ro.withHistory(history), ask.onText(), loop::set);
+                  save(store, ask.id(), r, kept(ask, r, loop.get()));
+                  return r;
+                }));
+  }
+
+  /** The ask's run options: a compactor runs after the client's own hooks. */
+  private RunOptions runOptionsOf(AskOptions ask) {
+    RunOptions ro = ask.runOptions();
+    if (ask.compactor() == null) {
+      return ro;
+    }
+    List<Hooks> hooks = new ArrayList<>(options.hooks());
+    hooks.add(ask.compactor());
+    return ro.withHooks(hooks.toArray(Hooks[]::new));
+  }
+
+  /**
+   * What the store keeps of a run: its transcript, or with a compactor the conversation as it
+   * happened (the loop's transcript without the rewrites of beforeLLM hooks).
+   */
+  private static List<Message> kept(AskOptions ask, RunResult r, RunLoop loop) {
+    return ask.compactor() == null || loop == null ? r.messages() : loop.unrewritten();
   }
 
   private ConversationStore storeOf(AskOptions ask) {
@@ -190,8 +222,9 @@ public final class LlmClient {
     refuseInProcessStream();
     CancelToken token = ask.cancel().child();
     RunStream stream = new RunStream(token);
-    RunOptions ro = ask.runOptions().withCancel(token);
+    RunOptions ro = runOptionsOf(ask).withCancel(token);
     ConversationStore store = storeOf(ask);
+    AtomicReference<RunLoop> loop = new AtomicReference<>();
     options
         .executor()
         .execute(
@@ -209,10 +242,15 @@ public final class LlmClient {
                                   ro.withHistory(history),
                                   e -> {
                                     if (e instanceof StreamEvent.Done d) {
-                                      save(store, ask.id(), d.result());
+                                      save(
+                                          store,
+                                          ask.id(),
+                                          d.result(),
+                                          kept(ask, d.result(), loop.get()));
                                     }
                                     stream.emit(e);
-                                  });
+                                  },
+                                  loop::set);
                             }));
                 stream.end();
               } catch (Throwable t) {
@@ -222,40 +260,32 @@ public final class LlmClient {
     return stream;
   }
 
-  private RunResult runOrStream(String prompt, RunOptions ro, Consumer<String> onText) {
+  private RunResult runOrStream(
+      String prompt, RunOptions ro, Consumer<String> onText, Consumer<RunLoop> onLoop) {
     if (onText == null) {
-      return run(prompt, ro);
+      return execute(UserMessage.of(prompt), ro, null, onLoop);
     }
-    return stream(
-        prompt,
+    refuseInProcessStream();
+    ReentrantLock lock = new ReentrantLock(); // onText is never called concurrently
+    return execute(
+        UserMessage.of(prompt),
         ro,
         e -> {
           if (e instanceof StreamEvent.Text t) {
-            onText.accept(t.delta());
+            lock.lock();
+            try {
+              onText.accept(t.delta());
+            } finally {
+              lock.unlock();
+            }
           }
-        });
+        },
+        onLoop);
   }
 
-  private RunResult remembered(
-      String id, ConversationStore store, Function<List<Message>, RunResult> body) {
-    return conversations.with(
-        id,
-        () ->
-            store.exclusive(
-                id,
-                () -> {
-                  RunResult r = body.apply(store.get(id).orElse(List.of()));
-                  save(store, id, r);
-                  return r;
-                }));
-  }
-
-  private static void save(ConversationStore store, String id, RunResult result) {
-    List<Message> messages =
-        result.status() == RunStatus.PENDING
-            ? result.messages()
-            : Transcripts.balance(result.messages());
-    store.save(id, messages);
+  private static void save(
+      ConversationStore store, String id, RunResult result, List<Message> messages) {
+    store.save(id, result.status() == RunStatus.PENDING ? messages : Transcripts.balance(messages));
   }
 
   /**
@@ -428,6 +458,15 @@ public final class LlmClient {
 
   private RunResult execute(
       UserMessage prompt, RunOptions runOptions, Consumer<StreamEvent> events) {
+    return execute(prompt, runOptions, events, null);
+  }
+
+  /** Runs the loop; {@code onLoop}, when set, is handed the loop before it starts. */
+  private RunResult execute(
+      UserMessage prompt,
+      RunOptions runOptions,
+      Consumer<StreamEvent> events,
+      Consumer<RunLoop> onLoop) {
     ClientOptions settings = runOptions.applyTo(runtime);
     List<Message> transcript = new ArrayList<>(runOptions.history());
     if (transcript.isEmpty()) {
@@ -442,7 +481,13 @@ public final class LlmClient {
         runOptions,
         events,
         transcript,
-        ctx -> new RunLoop(ctx, chatModel, transcript, events != null).run());
+        ctx -> {
+          RunLoop loop = new RunLoop(ctx, chatModel, transcript, events != null);
+          if (onLoop != null) {
+            onLoop.accept(loop);
+          }
+          return loop.run();
+        });
   }
 
   private RunResult withContext(

@@ -40,6 +40,11 @@ public final class RunLoop {
   private final boolean streaming;
   private final List<ToolCallRecord> records = new ArrayList<>();
   private List<Message> messages;
+  // the transcript the run started from and what the loop appended since: a halted run returns
+  // these, so the resume replays beforeLLM rewrites (a compaction) instead of keeping them
+  private final List<Message> initial;
+  private final List<Message> added = new ArrayList<>();
+  private boolean rewritten;
   private List<Map<String, Object>> tools;
   private Usage usage = Usage.ZERO;
   private int turns;
@@ -57,6 +62,7 @@ public final class RunLoop {
     this.chatModel = chatModel;
     this.streaming = streaming;
     this.messages = new ArrayList<>(transcript);
+    this.initial = List.copyOf(transcript);
     this.lastModel = ctx.options().model();
   }
 
@@ -85,14 +91,14 @@ public final class RunLoop {
         turns++;
         ChatResponse parsed = callModel(turn);
         if (!Transcripts.isEmptyTurn(parsed.message())) {
-          messages.add(parsed.message()); // an empty turn would poison every later request
+          append(parsed.message()); // an empty turn would poison every later request
         }
         if (parsed.toolCalls().isEmpty()) {
           String feedback = completion(parsed.text(), turn);
           if (feedback == null) {
             return finish(parsed.text(), RunStatus.DONE, null, null);
           }
-          messages.add(Message.UserMessage.of(feedback));
+          append(Message.UserMessage.of(feedback));
           continue;
         }
         for (ToolCall c : parsed.toolCalls()) {
@@ -164,6 +170,7 @@ public final class RunLoop {
       if (ov != null) {
         if (ov.messages() != null) {
           messages = new ArrayList<>(ov.messages());
+          rewritten = true;
         }
         if (ov.tools() != null) {
           tools = List.copyOf(ov.tools());
@@ -236,13 +243,13 @@ public final class RunLoop {
       if (o.halted() != null) {
         if (halt == null) {
           halt = o.halted();
-          messages.add(new ToolMessage(c.id(), c.name(), r.output(), false, List.of(), halt.id()));
+          append(new ToolMessage(c.id(), c.name(), r.output(), false, List.of(), halt.id()));
           records.add(
               new ToolCallRecord(c.id(), c.name(), o.args(), r.output(), false, r.metadata()));
         }
         continue;
       }
-      messages.add(new ToolMessage(c.id(), c.name(), r.output(), r.isError(), r.parts(), null));
+      append(new ToolMessage(c.id(), c.name(), r.output(), r.isError(), r.parts(), null));
       if (o.replayed()) {
         continue;
       }
@@ -255,6 +262,26 @@ public final class RunLoop {
       ctx.events().accept(new StreamEvent.Pending(halt));
     }
     return halt;
+  }
+
+  private void append(Message m) {
+    messages.add(m);
+    added.add(m);
+  }
+
+  /**
+   * The transcript as it happened: the one the run started from plus every message the loop
+   * appended, without the rewrites of {@code beforeLLM} hooks. Equal to {@link #messages()} when no
+   * hook replaced the transcript.
+   */
+  public List<Message> unrewritten() {
+    if (!rewritten) {
+      return List.copyOf(messages);
+    }
+    List<Message> out = new ArrayList<>(initial.size() + added.size());
+    out.addAll(initial);
+    out.addAll(added);
+    return out;
   }
 
   /** The working transcript (the resume edits its tail before the loop starts). */
@@ -283,7 +310,7 @@ public final class RunLoop {
     RunResult result =
         new RunResult(
             text,
-            messages,
+            status == RunStatus.PENDING ? unrewritten() : messages,
             records,
             records.size(),
             turns,

@@ -16,6 +16,7 @@ import dev.toolnexus.client.internal.RunContext;
 import dev.toolnexus.client.internal.RunLoop;
 import dev.toolnexus.client.internal.Transcripts;
 import dev.toolnexus.client.internal.Translator;
+import dev.toolnexus.client.internal.TypedAnswers;
 import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.client.metrics.PrometheusRegistry;
 import dev.toolnexus.time.Scheduler;
@@ -286,6 +287,61 @@ public final class LlmClient {
   private static void save(
       ConversationStore store, String id, RunResult result, List<Message> messages) {
     store.save(id, result.status() == RunStatus.PENDING ? messages : Transcripts.balance(messages));
+  }
+
+  /**
+   * Runs {@code prompt} and returns the answer as a {@code type} (a record or a bean): the loop
+   * runs first with the run's tools (skipped when there are none), then one more model call asks
+   * for the final answer through the provider's own structured-output mechanism (OpenAI {@code
+   * response_format} strict JSON schema, Gemini {@code responseJsonSchema}, Anthropic a forced
+   * answer tool) with the schema inferred from the type as for annotated tools. The answer is
+   * checked against the schema and bound with Jackson; when it does not fit, one repair turn quotes
+   * the problems to the model.
+   *
+   * @throws TypedAnswerException when the repaired answer still does not fit, naming each problem
+   * @throws IllegalArgumentException when {@code type} is not an object type
+   * @throws IllegalStateException when the tool loop ends without an answer (pending or incomplete)
+   */
+  public <T> T run(String prompt, RunOptions runOptions, Class<T> type) {
+    return typed(prompt, runOptions, type).value();
+  }
+
+  /** The typed answer and the transcript it answers; the conversation keeps both. */
+  <T> TypedAnswers.Typed<T> typed(String prompt, RunOptions runOptions, Class<T> type) {
+    TypedAnswers.schemaOf(type);
+    ClientOptions settings = runOptions.applyTo(runtime);
+    List<Message> transcript = typedTranscript(prompt, runOptions, settings);
+    ModelOptions wire = settings.modelOptions();
+    TypedAnswers.Typed<T> answer =
+        TypedAnswers.ask(
+            chatModel, settings.model(), wire == null ? null : wire.style(), transcript, type);
+    List<Message> messages = new ArrayList<>(transcript);
+    messages.add(Message.AssistantMessage.of(answer.json()));
+    return new TypedAnswers.Typed<>(answer.value(), answer.json(), messages);
+  }
+
+  private List<Message> typedTranscript(
+      String prompt, RunOptions runOptions, ClientOptions settings) {
+    if (!runOptions.toolkit().tools().isEmpty()) {
+      RunResult r = run(prompt, runOptions);
+      if (r.status() != RunStatus.DONE) {
+        throw new IllegalStateException(
+            "the run ended "
+                + r.status().value()
+                + (r.limit() == null ? "" : " (" + r.limit() + ")")
+                + " before a typed answer could be asked for");
+      }
+      return r.messages();
+    }
+    List<Message> transcript = new ArrayList<>(runOptions.history());
+    if (transcript.isEmpty()) {
+      String system = systemPrompt(settings, runOptions.toolkit());
+      if (!system.isEmpty()) {
+        transcript.add(new SystemMessage(system));
+      }
+    }
+    transcript.add(UserMessage.of(prompt));
+    return transcript;
   }
 
   /**

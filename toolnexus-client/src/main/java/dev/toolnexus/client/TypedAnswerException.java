@@ -1,5 +1,7 @@
 package dev.toolnexus.client;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -16,7 +18,7 @@ public final class TypedAnswerException extends RuntimeException {
   private final String answer;
 
   /** What is wrong with it, one entry per problem. */
-  private final List<String> problems;
+  private final ArrayList<String> problems;
 
   /**
    * An answer that does not fit.
@@ -33,7 +35,7 @@ public final class TypedAnswerException extends RuntimeException {
             + String.join("; ", problems));
     this.type = type.getName();
     this.answer = answer;
-    this.problems = List.copyOf(problems);
+    this.problems = new ArrayList<>(problems);
   }
 
   /** The class name of the type asked for. */
@@ -48,6 +50,6 @@ public final class TypedAnswerException extends RuntimeException {
 
   /** What is wrong with the answer, each naming the field. */
   public List<String> problems() {
-    return problems;
+    return Collections.unmodifiableList(problems);
   }
 }

@@ -117,15 +117,16 @@ public final class TypedAnswers {
       jsonSchema.put("name", type.getSimpleName());
       jsonSchema.put("schema", strict(schema));
       jsonSchema.put("strict", true);
+      Map<String, Object> format = new LinkedHashMap<>();
+      format.put("type", "json_schema");
+      format.put("json_schema", jsonSchema);
       request =
           new ChatRequest(
               modelId,
               messages,
               null,
               null,
-              Map.of(
-                  ChatParams.RESPONSE_FORMAT,
-                  Map.of("type", "json_schema", "json_schema", jsonSchema)),
+              Map.of(ChatParams.RESPONSE_FORMAT, format),
               null,
               null);
     }

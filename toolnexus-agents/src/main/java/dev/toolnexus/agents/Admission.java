@@ -5,6 +5,7 @@ import dev.toolnexus.agents.internal.InboxText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * Admission of turns, always under the runtime lock: a wake is refused, queued behind running
@@ -20,15 +21,18 @@ final class Admission {
 
   /**
    * The locked part of a wake: refuses a closed handle, queues behind running siblings, checks the
-   * pools and the turn cap (asking {@code onBudget} about the cap), and admits; returns the turn's
-   * input, or null when no turn starts now.
+   * pools up the ancestor chain and the turn cap, and admits. A limit that ran out asks {@code
+   * onBudget}: extend grants the pool again and admits; suspend admits the wake straight onto an
+   * {@code approval} request (the handle suspends with the input as its checkpoint, and an
+   * approving answer extends the pool and runs the turn); stop refuses with an {@code incomplete}
+   * result naming the limit. Returns what to start once the lock is released.
    */
-  String wake(Handle h, String prompt) {
+  List<Runnable> wake(Handle h, String prompt) {
     if (h.state == HandleState.CLOSED || h.closing) {
       throw new AgentException("cannot wake " + h.id + ": it is closed");
     }
     if (h.state != HandleState.IDLE || h.queued) {
-      return null;
+      return List.of();
     }
     if (h.next == null) {
       h.next = new CompletableFuture<>();
@@ -38,28 +42,53 @@ final class Admission {
       h.queued = true;
       p.wakeQueue.add(new Handle.QueuedWake(h, prompt));
       rt.trace(h, "wake QUEUED (parent runs " + p.maxConcurrent + " at once)");
-      return null;
+      return List.of();
     }
-    Limit limit = admissionLimit(h);
-    if (limit == Limit.MAX_TURNS
-        && rt.poolLimit(h) == null
-        && rt.runner.budgets.decide(h, limit) == BudgetDecision.EXTEND) {
-      rt.runner.budgets.extend(h, limit);
-      limit = null;
-    }
-    if (limit != null) {
-      settleRefused(h, limit);
-      return null;
-    }
-    return admit(h, prompt, "wake");
+    return admitChecked(h, prompt, "wake");
   }
 
-  Limit admissionLimit(Handle h) {
-    Limit limit = rt.poolLimit(h);
-    if (limit == null && h.turns >= h.maxTurns) {
-      limit = Limit.MAX_TURNS;
+  /**
+   * Admits a wake past the budget checks (see {@link #wake}); returns the turn to start, or nothing
+   * when the wake was refused or suspended.
+   */
+  private List<Runnable> admitChecked(Handle h, String prompt, String why) {
+    Budgets.Exhausted out = admissionLimit(h);
+    for (int asked = 0; out != null && asked < 8; asked++) {
+      BudgetDecision d = rt.runner.budgets.decide(h, out.limit());
+      if (d == BudgetDecision.EXTEND && rt.runner.budgets.extend(out.owner(), out.limit())) {
+        out = admissionLimit(h);
+      } else if (d == BudgetDecision.SUSPEND) {
+        String input = admit(h, prompt, why + " (to ask for more " + out.limit() + ")");
+        if (h.parent != null) {
+          h.parent.runningChildren--;
+        }
+        h.budgetPending = out.limit();
+        h.budgetOwner = out.owner();
+        h.cancel = null;
+        rt.settle(h, rt.runner.budgets.suspendForBudget(h, input));
+        return List.of();
+      } else {
+        break;
+      }
     }
-    return limit;
+    if (out != null) {
+      settleRefused(h, out.limit());
+      return List.of();
+    }
+    if ("dequeued".equals(why)) {
+      rt.trace(h, "DEQUEUED wake (slot transferred)");
+    }
+    String input = admit(h, prompt, why);
+    return List.of(() -> rt.runner.start(h, input));
+  }
+
+  /** The first limit that refuses a turn: a pool up the ancestor chain, else the turn cap. */
+  Budgets.Exhausted admissionLimit(Handle h) {
+    Budgets.Exhausted out = rt.runner.budgets.poolLimit(h);
+    if (out == null && h.turns >= h.maxTurns) {
+      out = new Budgets.Exhausted(h, Limit.MAX_TURNS);
+    }
+    return out;
   }
 
   /** Flips an idle handle to running, takes a parent slot and drains the inbox; returns input. */
@@ -123,15 +152,79 @@ final class Admission {
       if (p.closing) {
         continue;
       }
-      Limit limit = admissionLimit(next);
-      if (limit != null) {
-        settleRefused(next, limit);
-        continue;
-      }
-      rt.trace(next, "DEQUEUED wake (slot transferred)");
-      String input = admit(next, q.prompt(), "dequeued");
-      start.add(() -> rt.runner.start(next, input));
+      start.addAll(admitChecked(next, q.prompt(), "dequeued"));
     }
     return start;
+  }
+
+  /**
+   * Spawns a child under the runtime lock: the definition must exist, the parent be open, its depth
+   * and child count leave room, and no pool up its ancestor chain be exhausted (unless {@code
+   * onBudget} extends it).
+   */
+  Handle spawn(Handle parent, String defName, Budget budget) {
+    AgentDef def = rt.registry.get(defName);
+    if (def == null) {
+      throw new AgentException(
+          "unknown agent \""
+              + defName
+              + "\" (known: "
+              + String.join(", ", rt.registry.keySet())
+              + ")");
+    }
+    if (parent.state == HandleState.CLOSED || parent.closing) {
+      throw new AgentException("cannot spawn under " + parent.id + ": it is closed");
+    }
+    if (parent.depth + 1 > parent.maxDepth) {
+      throw new AgentException(
+          "maxDepth " + parent.maxDepth + " reached: " + parent.id + " may not spawn deeper",
+          Limit.MAX_DEPTH);
+    }
+    if (parent.children.size() >= parent.maxChildren) {
+      throw new AgentException(
+          "maxChildren "
+              + parent.maxChildren
+              + " reached: "
+              + parent.id
+              + " may not spawn another child",
+          Limit.MAX_CHILDREN);
+    }
+    Limit limit = spawnLimit(parent);
+    if (limit != null) {
+      throw new AgentException("budget exhausted (" + limit + "); spawn refused", limit);
+    }
+    String id = parent.id + "/" + defName + "." + (++parent.seq);
+    AgentDef effective =
+        budget == null ? def : def.toBuilder().budget(def.budget().overriddenBy(budget)).build();
+    Handle child = new Handle(id, effective, parent, rt.lock, rt.now(), rt.defaults);
+    parent.children.add(child);
+    rt.trace(child, "spawned (depth " + child.depth + ")");
+    return child;
+  }
+
+  /** A pool up the chain that refuses a spawn after {@code onBudget} had its say; or null. */
+  private Limit spawnLimit(Handle parent) {
+    Budgets.Exhausted out = rt.runner.budgets.poolLimit(parent);
+    for (int asked = 0; out != null && asked < 8; asked++) {
+      if (parent == rt.root()
+          || rt.runner.budgets.decide(parent, out.limit()) != BudgetDecision.EXTEND
+          || !rt.runner.budgets.extend(out.owner(), out.limit())) {
+        return out.limit();
+      }
+      out = rt.runner.budgets.poolLimit(parent);
+    }
+    return out == null ? null : out.limit();
+  }
+
+  /** Runs the definition's {@code onSpawn}, before the handle's first turn; a failure is traced. */
+  void runOnSpawn(Handle child) {
+    Consumer<Handle> onSpawn = child.def.onSpawn();
+    if (onSpawn != null) {
+      try {
+        onSpawn.accept(child);
+      } catch (RuntimeException e) {
+        rt.trace(child, "onSpawn failed: " + dev.toolnexus.internal.Errors.message(e));
+      }
+    }
   }
 }

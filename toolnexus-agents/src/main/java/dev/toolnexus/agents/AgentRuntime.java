@@ -1,13 +1,13 @@
 package dev.toolnexus.agents;
 
 import dev.toolnexus.Answer;
-import dev.toolnexus.CancelToken;
 import dev.toolnexus.agents.internal.TurnGate;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.MetricEvent;
 import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.client.memory.InMemoryConversationStore;
+import dev.toolnexus.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,7 +17,6 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -29,11 +28,11 @@ import java.util.function.Function;
  * {@code task} tool of any agent that has a team.
  *
  * <p>The runtime owns one conversation store for every handle (the conversation id is the handle
- * id), one clock for every timeout and deadline, the handle table, and a name-sorted registry. Its
- * model calls go to the host client's own {@link dev.toolnexus.client.ChatModel} (same endpoint,
- * transport and retries, or its in-process model), each call passing a runtime-wide gate of {@code
- * maxConcurrentTurns}. Failures between handles travel as results; only verbs called by the host
- * throw ({@link AgentException}).
+ * id), one scheduler for every timeout and deadline, the handle table, and a name-sorted registry.
+ * Its model calls go to the host client's own {@link dev.toolnexus.client.ChatModel} (same
+ * endpoint, transport and retries, or its in-process model), each call passing a runtime-wide gate
+ * of {@code maxConcurrentTurns}. Failures between handles travel as results; only verbs called by
+ * the host throw ({@link AgentException}).
  */
 public final class AgentRuntime implements AutoCloseable {
   /** The default inbox capacity per handle. */
@@ -49,25 +48,26 @@ public final class AgentRuntime implements AutoCloseable {
   final Map<String, AgentDef> registry;
   final LlmClient host;
   final ConversationStore store;
-  final RuntimeClock clock;
+  final Scheduler scheduler;
   final TurnGate gate;
   final Hooks hooks;
   final Consumer<MetricEvent> onMetric;
   final Function<BudgetInfo, BudgetDecision> onBudget;
-  private final int inboxCap;
+  final int inboxCap;
   final long shutdownMs;
-  private final Handle.Defaults defaults;
+  final Handle.Defaults defaults;
   private final List<String> trace = new ArrayList<>();
   private final Handle root;
   final TurnRunner runner;
   final Admission admission;
   final Closer closer;
+  private final Resumer resumer;
 
   private AgentRuntime(Builder b) {
     this.registry = new TreeMap<>(b.registry);
     this.host = Objects.requireNonNull(b.host, "host client");
     this.store = b.store != null ? b.store : new InMemoryConversationStore();
-    this.clock = b.clock != null ? b.clock : RuntimeClock.system();
+    this.scheduler = b.scheduler != null ? b.scheduler : host.options().scheduler();
     this.gate = new TurnGate(b.maxConcurrentTurns);
     this.hooks = b.hooks;
     this.onMetric = b.onMetric;
@@ -76,10 +76,11 @@ public final class AgentRuntime implements AutoCloseable {
     this.shutdownMs = b.shutdown.toMillis();
     this.defaults = new Handle.Defaults(b.defaultMaxTurns, 8, 3);
     AgentDef rootDef = AgentDef.builder("root").does("the runtime root").build();
-    this.root = new Handle("root", rootDef, null, lock, clock.millis(), defaults);
+    this.root = new Handle("root", rootDef, null, lock, now(), defaults);
     this.runner = new TurnRunner(this);
     this.admission = new Admission(this);
     this.closer = new Closer(this);
+    this.resumer = new Resumer(this);
     for (AgentDef def : registry.values()) {
       for (String member : def.team()) {
         if (!registry.containsKey(member)) {
@@ -110,9 +111,17 @@ public final class AgentRuntime implements AutoCloseable {
     return store;
   }
 
-  /** The runtime's clock. */
-  public RuntimeClock clock() {
-    return clock;
+  /**
+   * The runtime's scheduler: every wait timeout, close grace, wall-clock deadline, heartbeat and
+   * the turns' own clients read this one clock.
+   */
+  public Scheduler scheduler() {
+    return scheduler;
+  }
+
+  /** The runtime's current time in milliseconds. */
+  long now() {
+    return scheduler.clock().millis();
   }
 
   // ---- spawn ----------------------------------------------------------------------------------
@@ -138,60 +147,12 @@ public final class AgentRuntime implements AutoCloseable {
     } finally {
       lock.unlock();
     }
-    runOnSpawn(child);
+    admission.runOnSpawn(child);
     return child;
-  }
-
-  /** Runs the definition's {@code onSpawn}, before the handle's first turn; a failure is traced. */
-  void runOnSpawn(Handle child) {
-    Consumer<Handle> onSpawn = child.def.onSpawn();
-    if (onSpawn != null) {
-      try {
-        onSpawn.accept(child);
-      } catch (RuntimeException e) {
-        trace(child, "onSpawn failed: " + dev.toolnexus.internal.Errors.message(e));
-      }
-    }
   }
 
   Handle spawnLocked(Handle parent, String defName, Budget budget) {
-    AgentDef def = registry.get(defName);
-    if (def == null) {
-      throw new AgentException(
-          "unknown agent \""
-              + defName
-              + "\" (known: "
-              + String.join(", ", registry.keySet())
-              + ")");
-    }
-    if (parent.state == HandleState.CLOSED || parent.closing) {
-      throw new AgentException("cannot spawn under " + parent.id + ": it is closed");
-    }
-    if (parent.depth + 1 > parent.maxDepth) {
-      throw new AgentException(
-          "maxDepth " + parent.maxDepth + " reached: " + parent.id + " may not spawn deeper",
-          Limit.MAX_DEPTH);
-    }
-    if (parent.children.size() >= parent.maxChildren) {
-      throw new AgentException(
-          "maxChildren "
-              + parent.maxChildren
-              + " reached: "
-              + parent.id
-              + " may not spawn another child",
-          Limit.MAX_CHILDREN);
-    }
-    Limit limit = poolLimit(parent);
-    if (limit != null) {
-      throw new AgentException("budget exhausted (" + limit + "); spawn refused", limit);
-    }
-    String id = parent.id + "/" + defName + "." + (++parent.seq);
-    AgentDef effective =
-        budget == null ? def : def.toBuilder().budget(def.budget().overriddenBy(budget)).build();
-    Handle child = new Handle(id, effective, parent, lock, clock.millis(), defaults);
-    parent.children.add(child);
-    trace(child, "spawned (depth " + child.depth + ")");
-    return child;
+    return admission.spawn(parent, defName, budget);
   }
 
   // ---- post -----------------------------------------------------------------------------------
@@ -234,22 +195,22 @@ public final class AgentRuntime implements AutoCloseable {
    * Starts a turn ({@code idle → running}) whose input is the prompt followed by the whole inbox.
    * Admission is one atomic step: the ancestors' pools and the turn cap are checked, a concurrency
    * slot of the parent is taken (or the wake queues behind its running siblings), and the state
-   * flips. A refused admission settles an {@code incomplete} result naming the limit. Waking a
-   * running or suspended handle does nothing: a suspended one runs again only through its answer.
+   * flips. A limit that ran out asks {@code onBudget}: extend grants the pool again, suspend parks
+   * the wake on an {@code approval} request (an approving answer to {@link #resume} runs it), stop
+   * (the default) settles an {@code incomplete} result naming the limit. Waking a running or
+   * suspended handle does nothing: a suspended one runs again only through its answer.
    *
    * @throws AgentException when the handle is closed
    */
   public void wake(Handle h, String prompt) {
-    String input;
+    List<Runnable> start;
     lock.lock();
     try {
-      input = admission.wake(h, prompt);
+      start = admission.wake(h, prompt);
     } finally {
       lock.unlock();
     }
-    if (input != null) {
-      runner.start(h, input);
-    }
+    start.forEach(Runnable::run);
   }
 
   /** Records the handle's result and hands it to everyone waiting for the next one. */
@@ -271,7 +232,7 @@ public final class AgentRuntime implements AutoCloseable {
    * @throws CancellationException when the waiting thread is interrupted
    */
   public TaskResult wait(Handle h) {
-    return join(waitAsync(h, null));
+    return Results.join(waitAsync(h, null));
   }
 
   /**
@@ -279,92 +240,12 @@ public final class AgentRuntime implements AutoCloseable {
    * result is {@code timeout} (naming the {@code timeout} limit) and the agent keeps running.
    */
   public TaskResult wait(Handle h, Duration timeout) {
-    return join(waitAsync(h, timeout));
+    return Results.join(waitAsync(h, timeout));
   }
 
   /** {@link #wait(Handle, Duration)} without blocking; a null timeout waits for ever. */
   public CompletableFuture<TaskResult> waitAsync(Handle h, Duration timeout) {
-    CompletableFuture<TaskResult> next;
-    lock.lock();
-    try {
-      if (h.state == HandleState.CLOSED) {
-        return CompletableFuture.completedFuture(
-            h.lastResult != null ? h.lastResult : closedResult(h));
-      }
-      if (h.state == HandleState.SUSPENDED) {
-        return CompletableFuture.completedFuture(pendingResult(h));
-      }
-      if (h.state == HandleState.IDLE && h.lastResult != null && !h.queued) {
-        return CompletableFuture.completedFuture(h.lastResult);
-      }
-      if (h.next == null) {
-        h.next = new CompletableFuture<>();
-      }
-      next = h.next;
-    } finally {
-      lock.unlock();
-    }
-    if (timeout == null) {
-      return next.thenApply(r -> r);
-    }
-    CompletableFuture<TaskResult> mine = new CompletableFuture<>();
-    next.whenComplete((r, e) -> mine.complete(r));
-    RuntimeClock.Cancellable timer =
-        clock.schedule(timeout.toMillis(), () -> mine.complete(timeoutResult(h, timeout)));
-    mine.whenComplete((r, e) -> timer.cancel());
-    return mine;
-  }
-
-  private TaskResult timeoutResult(Handle h, Duration timeout) {
-    lock.lock();
-    try {
-      return new TaskResult(
-          "wait timed out after " + timeout.toMillis() + "ms; " + h.id + " is still " + h.state,
-          true,
-          TaskStatus.TIMEOUT,
-          Limit.TIMEOUT,
-          null,
-          h.turns,
-          h.totalTokens,
-          h.ownTokens);
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  TaskResult pendingResult(Handle h) {
-    return new TaskResult(
-        h.pending.prompt(),
-        false,
-        TaskStatus.PENDING,
-        null,
-        h.pending,
-        h.turns,
-        h.totalTokens,
-        h.ownTokens);
-  }
-
-  static TaskResult closedResult(Handle h) {
-    return new TaskResult(
-        h.id + " is closed",
-        true,
-        TaskStatus.CLOSED,
-        null,
-        null,
-        h.turns,
-        h.totalTokens,
-        h.ownTokens);
-  }
-
-  static TaskResult join(CompletableFuture<TaskResult> f) {
-    try {
-      return f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new CancellationException("interrupted while waiting for an agent");
-    } catch (ExecutionException e) {
-      throw new IllegalStateException(e.getCause());
-    }
+    return Results.next(this, h, timeout);
   }
 
   // ---- interrupt ------------------------------------------------------------------------------
@@ -375,34 +256,7 @@ public final class AgentRuntime implements AutoCloseable {
    * → idle}). Never a kill: the handle stays alive.
    */
   public void interrupt(Handle h) {
-    CancelToken cancel = null;
-    lock.lock();
-    try {
-      if (h.state == HandleState.SUSPENDED) {
-        String kind = h.pending.kind();
-        h.pending = null;
-        h.checkpoint = null;
-        h.budgetPending = null;
-        transition(h, HandleState.IDLE, "interrupt cancelled pending \"" + kind + "\"");
-        h.lastResult =
-            new TaskResult(
-                "the pending \"" + kind + "\" request of " + h.id + " was cancelled",
-                true,
-                TaskStatus.INTERRUPTED,
-                null,
-                null,
-                h.turns,
-                h.totalTokens,
-                h.ownTokens);
-      } else if (h.state == HandleState.RUNNING) {
-        cancel = h.cancel;
-      }
-    } finally {
-      lock.unlock();
-    }
-    if (cancel != null) {
-      cancel.cancel(TurnRunner.INTERRUPTED);
-    }
+    closer.interrupt(h);
   }
 
   // ---- close ----------------------------------------------------------------------------------
@@ -502,71 +356,7 @@ public final class AgentRuntime implements AutoCloseable {
    * @throws AgentException when nothing is suspended or the answer's id does not match
    */
   public TaskResult resume(Answer answer) {
-    Objects.requireNonNull(answer, "answer");
-    Handle leaf;
-    lock.lock();
-    try {
-      leaf = Views.deepestSuspended(root);
-      if (leaf == null) {
-        throw new AgentException("nothing is suspended: there is no request to answer");
-      }
-      if (!leaf.pending.id().equals(answer.id())) {
-        throw new AgentException(
-            "the answer is for request "
-                + answer.id()
-                + " but "
-                + leaf.id
-                + " waits on request "
-                + leaf.pending.id());
-      }
-      trace(leaf, "resume with Answer(ok=" + answer.ok() + ") at checkpoint (turns " + leaf.turns);
-    } finally {
-      lock.unlock();
-    }
-    TaskResult result = runner.replay(leaf, answer, false);
-    for (Handle p = leaf.parent; p != null && p != root; p = p.parent) {
-      lock.lock();
-      try {
-        if (p.state != HandleState.SUSPENDED) {
-          break;
-        }
-        trace(p, "cascade resume (reattaching delegated work)");
-      } finally {
-        lock.unlock();
-      }
-      result = runner.replay(p, null, false);
-    }
-    return result;
-  }
-
-  // ---- budgets --------------------------------------------------------------------------------
-
-  /** The first exhausted pool or passed deadline on the chain from {@code h} to the root. */
-  Limit poolLimit(Handle h) {
-    long now = clock.millis();
-    for (Handle a = h; a != null; a = a.parent) {
-      if (a.tokensLeft <= 0) {
-        return Limit.MAX_TOKENS;
-      }
-      if (a.toolCallsLeft <= 0) {
-        return Limit.MAX_TOOL_CALLS;
-      }
-      if (a.deadline != null && now >= a.deadline) {
-        return Limit.MAX_WALL_MS;
-      }
-    }
-    return null;
-  }
-
-  /** Charges tokens and tool calls to the handle and every ancestor (the ledger is the pools). */
-  void rollUp(Handle h, long tokens, long toolCalls) {
-    h.ownTokens += tokens;
-    for (Handle a = h; a != null; a = a.parent) {
-      a.totalTokens += tokens;
-      a.tokensLeft -= tokens;
-      a.toolCalls += toolCalls;
-      a.toolCallsLeft -= toolCalls;
-    }
+    return resumer.resume(answer);
   }
 
   // ---- trace ----------------------------------------------------------------------------------
@@ -597,7 +387,7 @@ public final class AgentRuntime implements AutoCloseable {
     private final LlmClient host;
     private final Map<String, AgentDef> registry = new TreeMap<>();
     private ConversationStore store;
-    private RuntimeClock clock;
+    private Scheduler scheduler;
     private int inboxCap = DEFAULT_INBOX_CAP;
     private int maxConcurrentTurns = DEFAULT_MAX_CONCURRENT_TURNS;
     private Duration shutdown = DEFAULT_SHUTDOWN;
@@ -628,9 +418,12 @@ public final class AgentRuntime implements AutoCloseable {
       return this;
     }
 
-    /** The clock for timeouts, the close grace and deadlines; default the system clock. */
-    public Builder clock(RuntimeClock value) {
-      this.clock = value;
+    /**
+     * The clock and timers for wait timeouts, the close grace, wall-clock deadlines and heartbeats
+     * (a {@link dev.toolnexus.time.VirtualScheduler} in tests); default the host client's.
+     */
+    public Builder scheduler(Scheduler value) {
+      this.scheduler = value;
       return this;
     }
 

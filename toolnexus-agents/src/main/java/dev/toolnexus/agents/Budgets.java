@@ -1,17 +1,22 @@
 package dev.toolnexus.agents;
 
+import dev.toolnexus.Answer;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Request;
+import dev.toolnexus.WaitFor;
 import dev.toolnexus.client.RunResult;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
- * A handle's own budget inside a turn: charging tool calls, checking the pools before each model
- * call, the wall-clock deadline, and what {@code onBudget} decides when a pool runs out (stop,
- * extend, or suspend on an approval request).
+ * The budget ledger and its enforcement: the pools walked up the ancestor chain at admission, the
+ * handle's own pools checked before each model call and charged per tool call, the wall-clock
+ * deadline on the runtime's scheduler, and what {@code onBudget} decides when a limit runs out
+ * (stop, extend, or suspend on an {@code approval} request that the nearest interpreter or the host
+ * answers).
  */
 final class Budgets {
   private final AgentRuntime rt;
@@ -20,13 +25,48 @@ final class Budgets {
     this.rt = rt;
   }
 
+  /** An exhausted limit and the handle whose pool it is. */
+  record Exhausted(Handle owner, Limit limit) {}
+
+  /** The first exhausted pool or passed deadline on the chain from {@code h} to the root. */
+  Exhausted poolLimit(Handle h) {
+    long now = rt.now();
+    for (Handle a = h; a != null; a = a.parent) {
+      if (a.tokensLeft <= 0) {
+        return new Exhausted(a, Limit.MAX_TOKENS);
+      }
+      if (a.toolCallsLeft <= 0) {
+        return new Exhausted(a, Limit.MAX_TOOL_CALLS);
+      }
+      if (a.deadline != null && now >= a.deadline) {
+        return new Exhausted(a, Limit.MAX_WALL_MS);
+      }
+    }
+    return null;
+  }
+
+  /** Charges tokens and tool calls to the handle and every ancestor (the ledger is the pools). */
+  void rollUp(Handle h, long tokens, long toolCalls) {
+    h.ownTokens += tokens;
+    for (Handle a = h; a != null; a = a.parent) {
+      a.totalTokens += tokens;
+      a.tokensLeft -= tokens;
+      a.toolCalls += toolCalls;
+      a.toolCallsLeft -= toolCalls;
+    }
+  }
+
+  /** The handle's own exhausted limit before a model call (turn cap, tokens, deadline); or null. */
   Limit ownLimit(Handle h) {
     rt.lock.lock();
     try {
+      if (h.turns >= h.maxTurns) {
+        return Limit.MAX_TURNS;
+      }
       if (h.tokensLeft <= 0) {
         return Limit.MAX_TOKENS;
       }
-      if (h.deadline != null && rt.clock.millis() >= h.deadline) {
+      if (h.deadline != null && rt.now() >= h.deadline) {
         return Limit.MAX_WALL_MS;
       }
       return null;
@@ -42,7 +82,7 @@ final class Budgets {
       if (h.toolCallsLeft <= 0) {
         return Limit.MAX_TOOL_CALLS;
       }
-      rt.rollUp(h, 0, 1);
+      rollUp(h, 0, 1);
       return null;
     } finally {
       rt.lock.unlock();
@@ -69,20 +109,44 @@ final class Budgets {
   }
 
   /**
-   * Asks the handle's {@code onBudget} (else the runtime's) what to do about an exhausted limit,
-   * and does it: extend and go on (false), or stop the turn (true), marking it to suspend on an
-   * approval request when that was the decision.
+   * Asks the handle's {@code onBudget} (else the runtime's) what to do about one of its own limits
+   * running out inside a turn, and does it. Extend grants the pool again and the turn goes on
+   * (false). Suspend raises an {@code approval} request: the handle's own interpreter answers it
+   * when it has one (approved: extend and go on; declined: stop), otherwise the turn halts and the
+   * handle suspends on the request for whoever waits on it (true). Stop ends the turn (true).
    */
   boolean exhausted(Handle h, Limit limit) {
+    return exhausted(h, limit, true);
+  }
+
+  /**
+   * {@link #exhausted(Handle, Limit)}; {@code askOwn} false skips the handle's own interpreter (the
+   * wall-clock deadline fires on the scheduler's timer, which must never block on an answer).
+   */
+  private boolean exhausted(Handle h, Limit limit, boolean askOwn) {
     BudgetDecision d = decide(h, limit);
     if (d == BudgetDecision.EXTEND && extend(h, limit)) {
       return false;
     }
     if (d == BudgetDecision.SUSPEND) {
+      WaitFor own = askOwn ? h.def.waitFor() : null;
+      if (own != null) {
+        Answer answer = ask(own, approval(h, limit));
+        if (answer != null && answer.ok() && extend(h, limit)) {
+          rt.trace(h, "more " + limit + " approved by its own interpreter");
+          return false;
+        }
+        if (answer != null) {
+          rt.trace(h, "more " + limit + " not approved");
+          stop(h, limit);
+          return true;
+        }
+      }
       rt.lock.lock();
       try {
         if (h.state == HandleState.RUNNING && h.stopLimit == null) {
           h.budgetPending = limit;
+          h.budgetOwner = h;
         }
       } finally {
         rt.lock.unlock();
@@ -90,6 +154,15 @@ final class Budgets {
     }
     stop(h, limit);
     return true;
+  }
+
+  private static Answer ask(WaitFor own, Request request) {
+    try {
+      return own.waitFor(request);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
   }
 
   /**
@@ -128,7 +201,7 @@ final class Budgets {
           if (h.grantWallMs == null) {
             return false;
           }
-          h.deadline = rt.clock.millis() + h.grantWallMs;
+          h.deadline = rt.now() + h.grantWallMs;
         }
         default -> {
           return false;
@@ -144,12 +217,12 @@ final class Budgets {
   void armWall(Handle h) {
     rt.lock.lock();
     try {
-      long delay = Math.max(0, h.deadline - rt.clock.millis());
+      long delay = Math.max(0, h.deadline - rt.now());
       h.wallTimer =
-          rt.clock.schedule(
-              delay,
+          rt.scheduler.schedule(
+              Duration.ofMillis(delay),
               () -> {
-                if (!exhausted(h, Limit.MAX_WALL_MS)) {
+                if (!exhausted(h, Limit.MAX_WALL_MS, false)) {
                   armWall(h);
                 }
               });
@@ -179,23 +252,61 @@ final class Budgets {
     }
   }
 
-  /** Halts the turn on an approval request for more of the exhausted limit (lock held). */
-  TaskResult suspendForBudget(Handle h, String input) {
-    Limit limit = h.budgetPending;
+  /** The approval request for more of {@code limit}, stamped with the handle's path. */
+  Request approval(Handle h, Limit limit) {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("limit", limit.value());
+    int n;
+    rt.lock.lock();
+    try {
+      n = ++h.budgetRequests;
+    } finally {
+      rt.lock.unlock();
+    }
     Request request =
         new Request(
-            h.id + "#budget-" + (++h.budgetRequests),
+            h.id + "#budget-" + n,
             "approval",
             h.id + " ran out of its " + limit + " budget; approve more?",
             null,
             data,
             null);
-    h.pending = TurnRunner.stamp(request, h);
+    return TurnRunner.stamp(request, h);
+  }
+
+  /**
+   * Halts the turn on an approval request for more of the exhausted limit (lock held): the handle
+   * suspends with {@code input} as the checkpoint its approved replay runs again.
+   */
+  TaskResult suspendForBudget(Handle h, String input) {
+    h.pending = approval(h, h.budgetPending);
     h.checkpoint = input;
     h.drained = List.of();
-    rt.transition(h, HandleState.SUSPENDED, "pending \"approval\" for more " + limit);
-    return rt.pendingResult(h);
+    rt.transition(h, HandleState.SUSPENDED, "pending \"approval\" for more " + h.budgetPending);
+    return Results.pending(h);
+  }
+
+  /**
+   * Applies the answer to a budget approval a suspended handle waits on (lock held): approved, the
+   * exhausted pool is granted again and true is returned (the turn replays); otherwise the handle
+   * settles {@code incomplete} naming the limit.
+   */
+  boolean approved(Handle h, Limit limit, Handle owner, Answer answer) {
+    if (answer != null && answer.ok() && extend(owner == null ? h : owner, limit)) {
+      return true;
+    }
+    rt.transition(h, HandleState.IDLE, "more " + limit + " not approved");
+    rt.settle(
+        h,
+        new TaskResult(
+            "budget exhausted (" + limit + "); more was not approved",
+            true,
+            TaskStatus.INCOMPLETE,
+            limit,
+            null,
+            h.turns,
+            h.totalTokens,
+            h.ownTokens));
+    return false;
   }
 }

@@ -46,7 +46,7 @@ final class Closer {
     }
     if (running != null) {
       if (!force && rt.shutdownMs > 0) {
-        TaskResult r = AgentRuntime.join(rt.waitAsync(h, Duration.ofMillis(rt.shutdownMs)));
+        TaskResult r = Results.join(rt.waitAsync(h, Duration.ofMillis(rt.shutdownMs)));
         if (r.status() == TaskStatus.TIMEOUT) {
           cancel.cancel(TurnRunner.CLOSED);
         }
@@ -71,10 +71,42 @@ final class Closer {
       CompletableFuture<TaskResult> f = h.next;
       h.next = null;
       if (f != null) {
-        f.complete(AgentRuntime.closedResult(h));
+        f.complete(Results.closed(h));
       }
     } finally {
       rt.lock.unlock();
+    }
+  }
+
+  /** Aborts a running turn or cancels a suspended handle's request; never a kill. */
+  void interrupt(Handle h) {
+    CancelToken cancel = null;
+    rt.lock.lock();
+    try {
+      if (h.state == HandleState.SUSPENDED) {
+        String kind = h.pending.kind();
+        h.pending = null;
+        h.checkpoint = null;
+        h.budgetPending = null;
+        rt.transition(h, HandleState.IDLE, "interrupt cancelled pending \"" + kind + "\"");
+        h.lastResult =
+            new TaskResult(
+                "the pending \"" + kind + "\" request of " + h.id + " was cancelled",
+                true,
+                TaskStatus.INTERRUPTED,
+                null,
+                null,
+                h.turns,
+                h.totalTokens,
+                h.ownTokens);
+      } else if (h.state == HandleState.RUNNING) {
+        cancel = h.cancel;
+      }
+    } finally {
+      rt.lock.unlock();
+    }
+    if (cancel != null) {
+      cancel.cancel(TurnRunner.INTERRUPTED);
     }
   }
 }

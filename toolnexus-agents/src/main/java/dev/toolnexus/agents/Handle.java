@@ -42,8 +42,10 @@ public final class Handle {
   final Long grantWallMs;
   // The limit whose approval request the handle is suspended on; null for a tool's request.
   Limit budgetPending;
+  // Whose pool that limit is: the handle itself, or an ancestor whose pool refused a wake.
+  Handle budgetOwner;
   int budgetRequests;
-  RuntimeClock.Cancellable wallTimer;
+  dev.toolnexus.time.Scheduler.Timer wallTimer;
 
   // The ledger: totals roll up from descendants, turns stay the handle's own.
   long totalTokens;

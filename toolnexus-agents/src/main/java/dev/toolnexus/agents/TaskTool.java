@@ -138,7 +138,7 @@ final class TaskTool implements Tool {
       state = child.state;
       last = child.lastResult;
       if (state == HandleState.SUSPENDED && ctx.answer() == null) {
-        return rt.pendingResult(child);
+        return Results.pending(child);
       }
     } finally {
       rt.lock.unlock();
@@ -186,7 +186,7 @@ final class TaskTool implements Tool {
           c = rt.spawnLocked(parent, agent, null);
           c.taskKey = k;
           spawned.add(c);
-          rt.runOnSpawn(c);
+          rt.admission.runOnSpawn(c);
         }
         if (!c.taskStarted) {
           c.taskStarted = true;
@@ -230,7 +230,7 @@ final class TaskTool implements Tool {
                             0,
                             0)));
     try {
-      return AgentRuntime.join(f);
+      return Results.join(f);
     } finally {
       reg.close();
     }

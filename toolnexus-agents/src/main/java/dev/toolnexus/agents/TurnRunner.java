@@ -87,16 +87,13 @@ final class TurnRunner {
       h.pending = null;
       h.checkpoint = null;
       Limit budget = h.budgetPending;
+      Handle owner = h.budgetOwner;
       h.budgetPending = null;
+      h.budgetOwner = null;
       if (budget != null) {
-        if (answer == null || !answer.ok()) {
-          rt.transition(h, HandleState.IDLE, "more " + budget + " not approved");
-          TaskResult r =
-              incomplete(h, "budget exhausted (" + budget + "); more was not approved", budget);
-          rt.settle(h, r);
-          return r;
+        if (!budgets.approved(h, budget, owner, answer)) {
+          return h.lastResult;
         }
-        budgets.extend(h, budget);
         answer = null; // the answer approved the budget; no tool waits on it
       }
       if (h.parent != null) {
@@ -125,12 +122,10 @@ final class TurnRunner {
     try {
       CancelToken cancel;
       Long deadline;
-      int turnsLeft;
       rt.lock.lock();
       try {
         cancel = h.cancel;
         deadline = h.deadline;
-        turnsLeft = Math.max(1, h.maxTurns - h.turns);
       } finally {
         rt.lock.unlock();
       }
@@ -141,7 +136,7 @@ final class TurnRunner {
         if (deadline != null) {
           budgets.armWall(h);
         }
-        LlmClient client = client(h, answer, turnsLeft);
+        LlmClient client = client(h, answer);
         RunResult r = client.ask(input, new AskOptions(toolkit(h), h.id, null, cancel, null));
         if (r.status() == RunStatus.PENDING || budgets.budgetPending(h)) {
           rt.store.save(h.id, before);
@@ -174,7 +169,7 @@ final class TurnRunner {
    * executor and HTTP client) with this agent's model, soul, hooks, metric sink and interpreter,
    * the runtime's store, and the host's model behind this handle's gate.
    */
-  private LlmClient client(Handle h, Answer answer, int turnsLeft) {
+  private LlmClient client(Handle h, Answer answer) {
     AgentDef def = h.def;
     String model = AgentDef.INHERIT.equals(def.model()) ? rt.host.options().model() : def.model();
     Hooks hooks = def.hooks() != null ? def.hooks() : rt.hooks;
@@ -182,14 +177,37 @@ final class TurnRunner {
         .newBuilder()
         .chatModel(new GatedModel(rt.host.chatModel(), h))
         .model(model)
-        .maxTurns(turnsLeft)
+        .maxTurns(Integer.MAX_VALUE)
         .systemPrompt(def.soul().isEmpty() ? null : def.soul())
-        .hooks(hooks == null ? new Hooks[0] : new Hooks[] {hooks})
+        .hooks(hooks == null ? new Hooks[] {limits(h)} : new Hooks[] {limits(h), hooks})
         .onMetric(def.onMetric() != null ? def.onMetric() : rt.onMetric)
         .waitFor(answer != null ? request -> answer : escalating(h))
         .timeout(null)
+        .configure(o -> o.scheduler(rt.scheduler))
         .store(rt.store)
         .build();
+  }
+
+  /**
+   * The handle's own limits, checked before each model call and before any hook of the agent's
+   * runs: the turn cap, the token pool and the deadline. A limit that runs out asks {@code
+   * onBudget}; unless it extends, the call is never made and the turn ends (or suspends).
+   */
+  private Hooks limits(Handle h) {
+    return new Hooks() {
+      @Override
+      public Hooks.LlmOverride beforeLLM(Hooks.LlmRequestEvent event) {
+        Limit limit = budgets.ownLimit(h);
+        while (limit != null) {
+          if (budgets.exhausted(h, limit)) {
+            throw new CancellationException("budget exhausted (" + limit + ")");
+          }
+          Limit next = budgets.ownLimit(h);
+          limit = next == limit ? null : next;
+        }
+        return null;
+      }
+    };
   }
 
   /** The handle's interpreter, tracing which level answered; null when it has none. */
@@ -226,10 +244,6 @@ final class TurnRunner {
 
     @Override
     public ChatResponse call(ChatRequest request) {
-      Limit limit = budgets.ownLimit(h);
-      if (limit != null && budgets.exhausted(h, limit)) {
-        throw new CancellationException("budget exhausted (" + limit + ")");
-      }
       ChatResponse reply = rt.gate.through(request.cancel(), () -> model.call(request));
       charge(h, reply);
       return reply;
@@ -257,7 +271,7 @@ final class TurnRunner {
     rt.lock.lock();
     try {
       h.turns++;
-      rt.rollUp(h, tokens, 0);
+      budgets.rollUp(h, tokens, 0);
       h.taskPlan = plan;
       h.replySeq++;
     } finally {
@@ -299,7 +313,7 @@ final class TurnRunner {
         h.checkpoint = input;
         h.drained = List.of();
         rt.transition(h, HandleState.SUSPENDED, "pending \"" + stamped.kind() + "\"");
-        result = rt.pendingResult(h);
+        result = Results.pending(h);
       } else if (h.budgetPending != null) {
         result = budgets.suspendForBudget(h, input);
       } else if (r.status() == RunStatus.INCOMPLETE) {

@@ -3,6 +3,7 @@ package dev.toolnexus.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.toolnexus.time.VirtualScheduler;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,7 +21,7 @@ class BudgetsFixtureTest {
     rt =
         AgentRuntime.builder(Fixture.host(model))
             .agents(fx.registry())
-            .clock(new VirtualClock())
+            .scheduler(new VirtualScheduler())
             .build();
   }
 

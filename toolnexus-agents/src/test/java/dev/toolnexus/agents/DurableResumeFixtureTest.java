@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolnexus.Answer;
 import dev.toolnexus.client.Message;
+import dev.toolnexus.time.VirtualScheduler;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -23,7 +24,7 @@ class DurableResumeFixtureTest {
     rt =
         AgentRuntime.builder(Fixture.host(model))
             .agents(fx.registry())
-            .clock(new VirtualClock())
+            .scheduler(new VirtualScheduler())
             .build();
   }
 

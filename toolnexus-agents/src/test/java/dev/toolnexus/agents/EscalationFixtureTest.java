@@ -3,6 +3,7 @@ package dev.toolnexus.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolnexus.Answer;
+import dev.toolnexus.time.VirtualScheduler;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -18,7 +19,8 @@ class EscalationFixtureTest {
   @BeforeEach
   void setUp() throws Exception {
     model = new ScriptedModel();
-    AgentRuntime.Builder b = AgentRuntime.builder(Fixture.host(model)).clock(new VirtualClock());
+    AgentRuntime.Builder b =
+        AgentRuntime.builder(Fixture.host(model)).scheduler(new VirtualScheduler());
     for (AgentDef def : fx.registry()) {
       if (def.name().equals("approverParent")) {
         def = def.toBuilder().waitFor(request -> Answer.ok(request.id())).build();

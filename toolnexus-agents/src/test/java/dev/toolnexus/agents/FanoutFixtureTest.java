@@ -2,6 +2,7 @@ package dev.toolnexus.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.toolnexus.time.VirtualScheduler;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -20,7 +21,7 @@ class FanoutFixtureTest {
     rt =
         AgentRuntime.builder(Fixture.host(model))
             .agents(fx.registry())
-            .clock(new VirtualClock())
+            .scheduler(new VirtualScheduler())
             .build();
   }
 

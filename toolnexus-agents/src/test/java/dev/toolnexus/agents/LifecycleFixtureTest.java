@@ -3,6 +3,7 @@ package dev.toolnexus.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.toolnexus.time.VirtualScheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -42,7 +43,9 @@ class LifecycleFixtureTest {
   }
 
   private AgentRuntime.Builder runtime() {
-    return AgentRuntime.builder(Fixture.host(model)).agents(registry()).clock(new VirtualClock());
+    return AgentRuntime.builder(Fixture.host(model))
+        .agents(registry())
+        .scheduler(new VirtualScheduler());
   }
 
   private Map<String, Object> scenario(String name) {
@@ -125,7 +128,8 @@ class LifecycleFixtureTest {
     Map<String, Object> override =
         (Map<String, Object>) ((Map<String, Object>) sc.get("registryOverride")).get("coordinator");
     Budget budget = Fixture.budget((Map<String, Object>) override.get("budget"));
-    AgentRuntime.Builder b = AgentRuntime.builder(Fixture.host(model)).clock(new VirtualClock());
+    AgentRuntime.Builder b =
+        AgentRuntime.builder(Fixture.host(model)).scheduler(new VirtualScheduler());
     for (AgentDef d : registry()) {
       b.agent(d.name().equals("coordinator") ? d.toBuilder().budget(budget).build() : d);
     }
@@ -190,7 +194,8 @@ class LifecycleFixtureTest {
   @SuppressWarnings("unchecked")
   void closeCascadesLeafFirstAndAClosedInboxRejectsPosts() {
     List<String> closed = Collections.synchronizedList(new ArrayList<>());
-    AgentRuntime.Builder b = AgentRuntime.builder(Fixture.host(model)).clock(new VirtualClock());
+    AgentRuntime.Builder b =
+        AgentRuntime.builder(Fixture.host(model)).scheduler(new VirtualScheduler());
     for (AgentDef d : registry()) {
       b.agent(d.toBuilder().onClose((h, why) -> closed.add(h.id())).build());
     }
@@ -212,11 +217,11 @@ class LifecycleFixtureTest {
 
   @Test
   void aGracefulCloseInterruptsARunningTurnAfterTheShutdownGrace() throws Exception {
-    VirtualClock clock = new VirtualClock();
+    VirtualScheduler clock = new VirtualScheduler();
     rt =
         AgentRuntime.builder(Fixture.host(model))
             .agents(registry())
-            .clock(clock)
+            .scheduler(clock)
             .shutdown(Duration.ofMillis(200))
             .build();
     Handle slow = rt.spawn(rt.root(), "slow");
@@ -228,7 +233,7 @@ class LifecycleFixtureTest {
       Thread.sleep(5);
     }
     assertThat(slow.state()).as("inside the grace window").isEqualTo(HandleState.RUNNING);
-    clock.advance(200);
+    clock.advance(Duration.ofMillis(200));
     closing.get(10, TimeUnit.SECONDS);
 
     assertThat(slow.state()).isEqualTo(HandleState.CLOSED);
@@ -238,13 +243,13 @@ class LifecycleFixtureTest {
 
   @Test
   void aWaitTimeoutIsAnExplicitTimeoutAndTheChildKeepsRunning() throws Exception {
-    VirtualClock clock = new VirtualClock();
-    rt = AgentRuntime.builder(Fixture.host(model)).agents(registry()).clock(clock).build();
+    VirtualScheduler clock = new VirtualScheduler();
+    rt = AgentRuntime.builder(Fixture.host(model)).agents(registry()).scheduler(clock).build();
     Handle slow = rt.spawn(rt.root(), "slow");
     rt.wake(slow, "work slowly");
     assertThat(model.slowStarted.await(10, TimeUnit.SECONDS)).isTrue();
     CompletableFuture<TaskResult> w = rt.waitAsync(slow, Duration.ofMillis(100));
-    clock.advance(100);
+    clock.advance(Duration.ofMillis(100));
     TaskResult r = w.get(10, TimeUnit.SECONDS);
 
     assertThat(r.status()).isEqualTo(TaskStatus.TIMEOUT);

@@ -59,7 +59,14 @@ final class ScriptedModel implements AutoCloseable {
   }
 
   private final HttpServer server;
-  private final ExecutorService pool = Executors.newCachedThreadPool();
+  private final AtomicInteger threads = new AtomicInteger();
+  private final ExecutorService pool =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "scripted-model-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
   private final Map<String, Function<Call, Reply>> scripts = new ConcurrentHashMap<>();
   private final List<Call> calls = new CopyOnWriteArrayList<>();
   private final AtomicInteger inFlight = new AtomicInteger();
@@ -100,6 +107,11 @@ final class ScriptedModel implements AutoCloseable {
 
   List<Call> calls() {
     return List.copyOf(calls);
+  }
+
+  /** How many requests named {@code model}. */
+  long requestsFor(String model) {
+    return calls.stream().filter(c -> model.equals(c.model())).count();
   }
 
   List<String> bodies() {

@@ -2,9 +2,13 @@ package dev.toolnexus.cli;
 
 import dev.toolnexus.Answer;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.agents.Agent;
 import dev.toolnexus.agents.AgentDef;
 import dev.toolnexus.agents.AgentRuntime;
 import dev.toolnexus.agents.Handle;
+import dev.toolnexus.agents.HandleState;
+import dev.toolnexus.agents.Heartbeat;
+import dev.toolnexus.agents.Persona;
 import dev.toolnexus.agents.SubagentsConfig;
 import dev.toolnexus.agents.TaskResult;
 import dev.toolnexus.agents.TaskStatus;
@@ -13,6 +17,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -27,11 +32,48 @@ final class AgentSession implements AutoCloseable {
   private final TerminalWaitFor answers;
   private final Io io;
 
+  private Heartbeat heartbeat;
+
   private AgentSession(AgentRuntime runtime, Handle handle, TerminalWaitFor answers, Io io) {
     this.runtime = runtime;
     this.handle = handle;
     this.answers = answers;
     this.io = io;
+  }
+
+  /**
+   * {@code toolnexus run --home DIR}: the persona composed from DIR now (its soul fixed for the
+   * session), with its memory tool and the toolkit's tools, beating every {@code every} when set.
+   */
+  static AgentSession persona(
+      Path home,
+      Duration every,
+      LlmClient client,
+      Toolkit toolkit,
+      TerminalWaitFor answers,
+      Io io) {
+    Persona persona;
+    try {
+      persona = Persona.fromDir(home);
+    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+      throw CliException.usage("--home: " + e.getMessage());
+    }
+    Agent agent = persona.agent().uses(toolkit.tools()).build();
+    AgentRuntime runtime = AgentRuntime.builder(client).agents(agent.registry().values()).build();
+    AgentSession session =
+        new AgentSession(runtime, runtime.spawn(runtime.root(), agent.name()), answers, io);
+    if (every != null) {
+      session.heartbeat =
+          Heartbeat.start(
+              runtime,
+              session.handle,
+              every,
+              beat -> {
+                io.out().println("[heartbeat] " + beat);
+                io.out().flush();
+              });
+    }
+    return session;
   }
 
   static AgentSession open(
@@ -72,6 +114,9 @@ final class AgentSession implements AutoCloseable {
 
   /** One prompt: the agent's answer on stdout, how it stopped on stderr when it did not finish. */
   TaskResult turn(String prompt) {
+    while (handle.state() == HandleState.RUNNING) {
+      runtime.wait(handle); // a heartbeat turn in flight finishes first
+    }
     runtime.wake(handle, prompt);
     TaskResult r = runtime.wait(handle);
     while (r.status() == TaskStatus.PENDING) {
@@ -122,6 +167,9 @@ final class AgentSession implements AutoCloseable {
 
   @Override
   public void close() {
+    if (heartbeat != null) {
+      heartbeat.close();
+    }
     runtime.close();
   }
 }

@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * is one live line redrawn in place; otherwise plain lines (one at the start, one per server).
  */
 final class McpProgress implements AutoCloseable {
-  private static final Set<String> RESERVED = Set.of("builtins", "agents", "a2a", "mcpServer");
+  private static final Set<String> RESERVED =
+      Set.of("builtins", "agents", "subagents", "a2a", "mcpServer");
 
   private final PrintWriter err;
   private final boolean live;

@@ -13,6 +13,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -87,6 +89,23 @@ final class RunCommand implements Callable<Integer> {
   String agent;
 
   @Option(
+      names = "--home",
+      paramLabel = "DIR",
+      description =
+          "Run the persona in DIR: its AGENTS.md, SOUL.md, IDENTITY.md, USER.md, TOOLS.md,"
+              + " HEARTBEAT.md and MEMORY.md become its system prompt, and its memory tool writes"
+              + " MEMORY.md and USER.md (loaded again next session).")
+  Path home;
+
+  @Option(
+      names = "--heartbeat",
+      paramLabel = "EVERY",
+      description =
+          "With --home: wake the persona every EVERY (for example 30s, 5m, 500ms) to act on its"
+              + " HEARTBEAT.md; replies other than HEARTBEAT_OK are printed.")
+  String heartbeat;
+
+  @Option(
       names = "--max-turns",
       defaultValue = "10",
       paramLabel = "N",
@@ -104,6 +123,12 @@ final class RunCommand implements Callable<Integer> {
     if ((baseUrl == null || baseUrl.isBlank()) && parsedStyle != Style.GEMINI) {
       throw CliException.usage(
           "--base-url is required for the " + parsedStyle.wireName() + " style");
+    }
+    if (home != null && agent != null) {
+      throw CliException.usage("--home and --agent are two different agents: give one");
+    }
+    if (heartbeat != null && home == null) {
+      throw CliException.usage("--heartbeat needs --home: the persona whose HEARTBEAT.md it runs");
     }
     Io io = root.io();
     BufferedReader in = new BufferedReader(new InputStreamReader(io.in(), StandardCharsets.UTF_8));
@@ -124,9 +149,11 @@ final class RunCommand implements Callable<Integer> {
     }
     try (Toolkit toolkit = sources.open(io, List.of(), answers)) {
       LlmClient client = LlmClient.create(options.build());
-      if (agent != null) {
+      if (agent != null || home != null) {
         try (AgentSession session =
-            AgentSession.open(sources.config, agent, client, toolkit, answers, io)) {
+            home != null
+                ? AgentSession.persona(home, every(), client, toolkit, answers, io)
+                : AgentSession.open(sources.config, agent, client, toolkit, answers, io)) {
           if (once != null) {
             return session.turn(once).isDone() ? ExitCodes.OK : ExitCodes.ERROR;
           }
@@ -223,5 +250,25 @@ final class RunCommand implements Callable<Integer> {
       out.flush();
       midLine[0] = false;
     }
+  }
+
+  /** The --heartbeat interval; null when there is none. */
+  private Duration every() {
+    if (heartbeat == null) {
+      return null;
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(\\d+)(ms|s|m|h)").matcher(heartbeat.strip());
+    if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+      throw CliException.usage(
+          "--heartbeat: expected a positive interval such as 30s, 5m or 500ms, got " + heartbeat);
+    }
+    long n = Long.parseLong(m.group(1));
+    return switch (m.group(2)) {
+      case "ms" -> Duration.ofMillis(n);
+      case "s" -> Duration.ofSeconds(n);
+      case "m" -> Duration.ofMinutes(n);
+      default -> Duration.ofHours(n);
+    };
   }
 }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +87,14 @@ final class ServeCommand implements Callable<Integer> {
       description =
           "Also accept this Host name (needed when clients reach a non-local bind by name).")
   List<String> allowHosts = new ArrayList<>();
+
+  @Option(
+      names = "--call-timeout",
+      paramLabel = "SECONDS",
+      description =
+          "How long one tools/call may run; the tool is cancelled then and answered with an"
+              + " error a second later if it has not stopped (default: no limit).")
+  Double callTimeout;
 
   @Override
   public Integer call() throws Exception {
@@ -166,6 +175,12 @@ final class ServeCommand implements Callable<Integer> {
     }
     String t = token != null ? token : io.env().get("TOOLNEXUS_TOKEN");
     b.host(host).port(port).token(t);
+    if (callTimeout != null) {
+      if (!(callTimeout > 0) || callTimeout.isInfinite()) {
+        throw CliException.usage("--call-timeout must be a positive number of seconds");
+      }
+      b.callTimeout(Duration.ofMillis(Math.max(1, Math.round(callTimeout * 1000))));
+    }
     allowOrigins.forEach(b::allowOrigin);
     allowHosts.forEach(b::allowHost);
     try {

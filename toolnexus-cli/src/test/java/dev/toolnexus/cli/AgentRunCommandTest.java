@@ -85,4 +85,30 @@ class AgentRunCommandTest {
     assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(r.err()).contains("--agent nobody: ").contains("declares only helper, lead");
   }
+
+  @Test
+  void aConfigWithOnlyASubagentsBlockIsNotReadAsMcpServers(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("team.json");
+    Files.writeString(
+        file, "{\"subagents\": {\"helper\": {\"does\": \"answers\", \"tools\": []}}}");
+    CliRun r =
+        CliRun.withInput(
+            "",
+            ENV,
+            "run",
+            "--no-builtins",
+            "--config",
+            file.toString(),
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "mock-model",
+            "--agent",
+            "helper",
+            "--once",
+            "weather?");
+
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.err()).doesNotContain("MCP");
+  }
 }

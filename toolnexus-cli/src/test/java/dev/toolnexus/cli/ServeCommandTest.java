@@ -67,6 +67,14 @@ class ServeCommandTest {
     assertThat(r.err()).startsWith("toolnexus: Error: Missing required argument");
   }
 
+  @Test
+  void aCallTimeoutThatIsNotPositiveIsAUsageError() {
+    CliRun r = CliRun.of("serve", "--stdio", "--call-timeout", "0");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .startsWith("toolnexus: --call-timeout must be a positive number of seconds");
+  }
+
   private static List<Object> names(Map<String, Object> listResponse) {
     List<?> tools = (List<?>) ((Map<?, ?>) listResponse.get("result")).get("tools");
     return tools.stream().map(t -> ((Map<?, ?>) t).get("name")).map(Object.class::cast).toList();

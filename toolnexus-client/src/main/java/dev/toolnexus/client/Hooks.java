@@ -32,7 +32,8 @@ public interface Hooks {
   /**
    * Before each model call. Return null to leave things as they are, or a {@link LlmOverride} to
    * replace the working transcript (it stays replaced for the rest of the run), the provider-shaped
-   * tool list, or the model for this turn only.
+   * tool list, or the model for this turn only. A run that halts pending returns its transcript
+   * without the replacement, so a resume runs the hook again rather than keeping its rewrite.
    */
   default LlmOverride beforeLLM(LlmRequestEvent event) throws Exception {
     return null;

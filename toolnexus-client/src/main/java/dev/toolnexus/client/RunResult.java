@@ -8,7 +8,10 @@ import java.util.List;
  * history, every tool call, telemetry, and how the run ended.
  *
  * @param text the final assistant answer (the pending prompt when {@link RunStatus#PENDING})
- * @param messages the full transcript, including history; feed it back as the next run's history
+ * @param messages the full transcript, including history; feed it back as the next run's history.
+ *     When {@link RunStatus#PENDING}, it is the transcript the run started from plus what the run
+ *     added, without any {@code beforeLLM} replacement (a compaction), which the resume applies
+ *     again
  * @param toolCalls every tool call made, in the order the model made them
  * @param toolCallCount {@code toolCalls.size()}
  * @param turns LLM round trips

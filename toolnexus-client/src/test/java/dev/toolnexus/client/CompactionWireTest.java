@@ -243,6 +243,41 @@ class CompactionWireTest {
     }
   }
 
+  @Test
+  void aStreamedAskWithACompactorSendsTheCompactionAndStoresTheWholeConversation() {
+    provider.sse(Wire.stream(Style.OPENAI, "streamed")).sse(Wire.stream(Style.OPENAI, "again"));
+    ConversationStore store = new InMemoryConversationStore();
+    store.save("s", history(30));
+    LlmClient client = LlmClient.create(Fixtures.openai(provider).build());
+    AskOptions ask = AskOptions.of(kit, "s").withStore(store).withCompactor(compactor());
+    List<String> deltas = new ArrayList<>();
+
+    RunResult viaOnText = client.ask("first", ask.withOnText(deltas::add));
+    RunResult viaStream = null;
+    try (RunStream events = client.stream("second", ask)) {
+      for (StreamEvent e : events) {
+        if (e instanceof StreamEvent.Done d) {
+          viaStream = d.result();
+        }
+      }
+    }
+
+    assertThat(viaOnText.text()).isEqualTo("streamed");
+    assertThat(deltas).containsExactly("streamed");
+    assertThat(viaStream.text()).isEqualTo("again");
+    assertThat(provider.request(0).body()).contains("[Summary of earlier conversation]");
+    assertThat(provider.request(1).body()).contains("[Summary of earlier conversation]");
+    List<Message> kept = store.get("s").orElseThrow();
+    assertThat(kept).hasSize(125);
+    assertThat(kept.subList(0, 121)).isEqualTo(history(30));
+    assertThat(kept.subList(121, 125))
+        .containsExactly(
+            UserMessage.of("first"),
+            AssistantMessage.of("streamed"),
+            UserMessage.of("second"),
+            AssistantMessage.of("again"));
+  }
+
   private final Tool approve =
       Tools.define(
           "approve",

@@ -23,7 +23,8 @@ import java.util.function.BiConsumer;
  */
 public final class ConfigSources {
   /** Top-level keys no source reads (or that other ports use and this one ignores). */
-  private static final Set<String> IGNORED = Set.of("builtins", "agents", "a2a", "mcpServer");
+  private static final Set<String> IGNORED =
+      Set.of("builtins", "agents", "subagents", "a2a", "mcpServer");
 
   /** The MCP spellings, named when a config uses them but toolnexus-mcp is missing. */
   private static final List<String> MCP_SECTIONS = List.of("mcpServers", "servers", "mcp");

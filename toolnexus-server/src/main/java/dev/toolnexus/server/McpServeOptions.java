@@ -1,5 +1,6 @@
 package dev.toolnexus.server;
 
+import dev.toolnexus.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +28,12 @@ import java.util.function.Consumer;
  * @param sessionIdleTimeout how long a session without requests, calls or open streams is kept
  * @param keepAlive how often an open event stream gets a comment line, which also notices a client
  *     that went away
+ * @param callTimeout how long one {@code tools/call} may run: the tool sees it as its timeout, its
+ *     cancel token fires when it is up, and a tool still running a second later is answered with an
+ *     error result; null for no limit
  * @param onCall sees every finished {@code tools/call}; null for none
+ * @param scheduler the clock and timers the call deadline runs on ({@link Scheduler#system()} by
+ *     default; a test passes a virtual one)
  */
 public record McpServeOptions(
     String name,
@@ -42,7 +48,9 @@ public record McpServeOptions(
     long maxRequestBytes,
     Duration sessionIdleTimeout,
     Duration keepAlive,
-    Consumer<CallEvent> onCall) {
+    Duration callTimeout,
+    Consumer<CallEvent> onCall,
+    Scheduler scheduler) {
 
   /** The default {@code serverInfo.name}. */
   public static final String DEFAULT_NAME = "toolnexus";
@@ -69,6 +77,8 @@ public record McpServeOptions(
     }
     sessionIdleTimeout = positive(sessionIdleTimeout, Duration.ofMinutes(30), "sessionIdleTimeout");
     keepAlive = positive(keepAlive, Duration.ofSeconds(5), "keepAlive");
+    callTimeout = positive(callTimeout, null, "callTimeout");
+    scheduler = scheduler == null ? Scheduler.system() : scheduler;
   }
 
   /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
@@ -96,7 +106,9 @@ public record McpServeOptions(
     b.maxRequestBytes = maxRequestBytes;
     b.sessionIdleTimeout = sessionIdleTimeout;
     b.keepAlive = keepAlive;
+    b.callTimeout = callTimeout;
     b.onCall = onCall;
+    b.scheduler = scheduler;
     return b;
   }
 
@@ -127,6 +139,8 @@ public record McpServeOptions(
         + sessionIdleTimeout
         + ", keepAlive="
         + keepAlive
+        + ", callTimeout="
+        + (callTimeout == null ? "none" : callTimeout)
         + "]";
   }
 
@@ -154,7 +168,9 @@ public record McpServeOptions(
     private long maxRequestBytes = 4L * 1024 * 1024;
     private Duration sessionIdleTimeout;
     private Duration keepAlive;
+    private Duration callTimeout;
     private Consumer<CallEvent> onCall;
+    private Scheduler scheduler;
 
     private Builder() {}
 
@@ -235,6 +251,22 @@ public record McpServeOptions(
       return this;
     }
 
+    /**
+     * How long one {@code tools/call} may run (default: no limit). The tool sees it as its timeout
+     * and its cancel token fires when it is up; a tool that is still running a second later is
+     * answered with an error result naming the limit, and its thread is interrupted.
+     */
+    public Builder callTimeout(Duration value) {
+      this.callTimeout = value;
+      return this;
+    }
+
+    /** The clock and timers the call deadline runs on (default {@link Scheduler#system()}). */
+    public Builder scheduler(Scheduler value) {
+      this.scheduler = value;
+      return this;
+    }
+
     /** Sees every finished {@code tools/call}. */
     public Builder onCall(Consumer<CallEvent> listener) {
       this.onCall = listener;
@@ -301,7 +333,9 @@ public record McpServeOptions(
           maxRequestBytes,
           sessionIdleTimeout,
           keepAlive,
-          onCall);
+          callTimeout,
+          onCall,
+          scheduler);
     }
   }
 }

@@ -2,20 +2,12 @@ package dev.toolnexus.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.toolnexus.Json;
 import dev.toolnexus.Toolkit;
-import dev.toolnexus.Tools;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** What the server tells a client on its own: progress, log messages and tool list changes. */
+/** What the server tells a client during a call: progress and log messages. */
 class NotificationsTest {
 
   @Test
@@ -89,37 +81,6 @@ class NotificationsTest {
                   "notifications/message",
                   "params",
                   Map.of("level", "warning", "data", "Tool execution completed")));
-    }
-  }
-
-  @Test
-  void aNewToolSendsListChangedOnTheSessionsStream() throws Exception {
-    try (Toolkit toolkit = Fixtures.conformanceToolkit();
-        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
-      RawMcp client = RawMcp.connect(server.url());
-      LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
-      HttpRequest get =
-          HttpRequest.newBuilder(server.url())
-              .header("Accept", "text/event-stream")
-              .header("Mcp-Session-Id", client.session)
-              .GET()
-              .build();
-      CompletableFuture<HttpResponse<Stream<String>>> stream =
-          RawMcp.HTTP.sendAsync(get, HttpResponse.BodyHandlers.ofLines());
-      CompletableFuture.runAsync(() -> stream.join().body().forEach(lines::add));
-      assertThat(lines.poll(30, TimeUnit.SECONDS)).isEqualTo(": stream open");
-      toolkit.register(Tools.define("late", "Arrives later", Fixtures.NO_ARGS, args -> "hi"));
-      String data = null;
-      for (String line = lines.poll(30, TimeUnit.SECONDS);
-          line != null;
-          line = lines.poll(30, TimeUnit.SECONDS)) {
-        if (line.startsWith("data: ")) {
-          data = line.substring(6);
-          break;
-        }
-      }
-      assertThat(Json.parseObject(data))
-          .isEqualTo(Map.of("jsonrpc", "2.0", "method", "notifications/tools/list_changed"));
     }
   }
 

@@ -56,6 +56,63 @@ class StdioTest {
   }
 
   @Test
+  void progressAndTheResultAreLinesOnStdout() throws Exception {
+    PipedOutputStream toServer = new PipedOutputStream();
+    PipedInputStream in = new PipedInputStream(toServer);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Map<String, Object> call =
+        Map.of(
+            "jsonrpc",
+            "2.0",
+            "id",
+            2,
+            "method",
+            "tools/call",
+            "params",
+            Map.of(
+                "name",
+                "test_tool_with_progress",
+                "arguments",
+                Map.of(),
+                "_meta",
+                Map.of("progressToken", 7)));
+    try (Toolkit toolkit = Fixtures.conformanceToolkit()) {
+      CompletableFuture<Void> serving =
+          CompletableFuture.runAsync(
+              () -> {
+                try {
+                  McpServe.stdio(toolkit, McpServeOptions.defaults(), in, out);
+                } catch (java.io.IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              });
+      toServer.write(
+          (Json.write(RawMcp.initialize(1)) + "\n" + Json.write(call) + "\n")
+              .getBytes(StandardCharsets.UTF_8));
+      toServer.flush();
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (out.toString(StandardCharsets.UTF_8).lines().count() < 5
+          && System.nanoTime() < until) {
+        Thread.sleep(10);
+      }
+      toServer.close();
+      serving.get(30, TimeUnit.SECONDS);
+    }
+    List<Map<String, Object>> lines =
+        out.toString(StandardCharsets.UTF_8).lines().map(Json::parseObject).toList();
+    assertThat(lines).hasSize(5);
+    assertThat(lines.subList(1, 4))
+        .extracting(m -> m.get("method"), m -> ((Map<?, ?>) m.get("params")).get("progressToken"))
+        .containsOnly(org.assertj.core.groups.Tuple.tuple("notifications/progress", 7));
+    assertThat(
+            lines.subList(1, 4).stream()
+                .map(m -> (Object) ((Map<?, ?>) m.get("params")).get("progress"))
+                .toList())
+        .containsExactly(0.0, 50.0, 100.0);
+    assertThat(lines.get(4)).containsEntry("id", 2).containsKey("result");
+  }
+
+  @Test
   void aLineThatIsNotJsonGetsAParseError() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (Toolkit toolkit = Fixtures.conformanceToolkit()) {

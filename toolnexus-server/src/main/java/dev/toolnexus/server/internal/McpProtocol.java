@@ -10,6 +10,7 @@ import dev.toolnexus.Toolkit;
 import dev.toolnexus.server.CallEvent;
 import dev.toolnexus.server.McpClientLog;
 import dev.toolnexus.server.McpServeOptions;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -187,7 +188,8 @@ public final class McpProtocol {
       return JsonRpc.error(id, JsonRpc.INVALID_PARAMS, "tools/call needs a string \"name\"");
     }
     String name = nameNode.asString();
-    if (exposed.get(name).isEmpty()) {
+    Tool tool = exposed.get(name).orElse(null);
+    if (tool == null) {
       return JsonRpc.error(id, JsonRpc.INVALID_PARAMS, "Unknown tool: " + name);
     }
     JsonNode argsNode = params.get("arguments");
@@ -208,11 +210,26 @@ public final class McpProtocol {
     }
     long started = System.nanoTime();
     ToolResult result;
-    Source source = Source.CUSTOM;
+    Source source = tool.source();
+    boolean expired = false;
     try {
-      Toolkit.Execution run = exposed.run(name, args, context(session, token, params, out));
-      result = run.result();
-      source = run.source();
+      ToolContext ctx = context(session, token, params, out);
+      Duration limit = options.callTimeout();
+      if (limit == null) {
+        result = exposed.run(name, args, ctx).result();
+      } else {
+        ToolContext limited = ctx.withTimeout(limit);
+        CallDeadline.Outcome outcome =
+            CallDeadline.run(
+                () -> exposed.run(name, args, limited),
+                name,
+                source,
+                token,
+                limit,
+                options.scheduler());
+        result = outcome.execution().result();
+        expired = outcome.expired();
+      }
     } catch (RuntimeException e) {
       result = ToolResult.error("tool " + name + " failed: " + e.getMessage());
     } finally {
@@ -220,8 +237,8 @@ public final class McpProtocol {
     }
     report(
         new CallEvent(name, source, (System.nanoTime() - started) / 1_000_000, result.isError()));
-    if (token.isCancelled()) {
-      return null; // a cancelled request gets no response
+    if (token.isCancelled() && !expired) {
+      return null; // a request the client cancelled gets no response
     }
     return JsonRpc.result(id, ResultMapping.toMcp(result));
   }

@@ -1,6 +1,7 @@
 package dev.toolnexus.server.internal;
 
 import dev.toolnexus.Json;
+import dev.toolnexus.internal.Threads;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +31,7 @@ public final class StdioServer {
   private final Session session = new Session("stdio", System.currentTimeMillis());
   private final ReentrantLock writeLock = new ReentrantLock();
   private final Set<CompletableFuture<Void>> calls = ConcurrentHashMap.newKeySet();
-  private final Executor executor = CallThreads.executor();
+  private final Executor executor = Threads.workers();
   private final Writer out;
 
   /** A server for {@code protocol} that writes to {@code out}. */

@@ -1,6 +1,7 @@
 package dev.toolnexus.server.internal;
 
 import dev.toolnexus.Json;
+import dev.toolnexus.internal.Threads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -172,7 +173,7 @@ public final class StreamableHttpHandler extends Handler.Abstract {
             queue.add(reply == null ? end : reply);
           }
         };
-    CallThreads.executor().execute(call);
+    Threads.workers().execute(call);
     eventStream(response);
     try {
       while (true) {

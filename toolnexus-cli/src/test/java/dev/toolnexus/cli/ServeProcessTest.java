@@ -1,0 +1,211 @@
+package dev.toolnexus.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.toolnexus.Json;
+import dev.toolnexus.ToolResult;
+import dev.toolnexus.Toolkit;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code toolnexus serve} as its user runs it: a real process gatewaying the repository's stdio MCP
+ * server, reached by a real MCP client, then stopped with Ctrl-C or by closing its input.
+ */
+class ServeProcessTest {
+  private static final String INIT =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+          + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @TempDir Path dir;
+  private Path config;
+  private Process serve;
+  private CompletableFuture<String> stderr;
+
+  @BeforeEach
+  void writeConfig() throws IOException {
+    String server = Fixtures.root().resolve("bench").resolve("mcp-server.mjs").toString();
+    config = dir.resolve("mcp.json");
+    Files.writeString(
+        config,
+        Json.write(
+            Map.of("mcpServers", Map.of("bench", Map.of("command", List.of("node", server))))));
+  }
+
+  @AfterEach
+  void stop() {
+    if (serve != null && serve.isAlive()) {
+      serve.descendants().forEach(ProcessHandle::destroyForcibly);
+      serve.destroyForcibly();
+    }
+  }
+
+  @Test
+  void serveMcpPrintsItsUrlServesAnMcpClientAndStopsOnCtrlC() throws Exception {
+    start("serve", "--mcp", "--port", "0", "--no-builtins", "--config", config.toString());
+    BufferedReader out = reader();
+    String url = out.readLine();
+    assertThat(url).matches("http://127\\.0\\.0\\.1:\\d+/mcp");
+    try (Toolkit client =
+        Toolkit.builder()
+            .builtins(false)
+            .mcpConfig(Map.of("mcpServers", Map.of("gw", Map.of("url", url))))
+            .build()) {
+      assertThat(client.names())
+          .containsExactly("gw_bench_get_weather", "gw_bench_add", "gw_bench_echo");
+      ToolResult sum = client.execute("gw_bench_add", Map.of("a", 2, "b", 3));
+      assertThat(sum.output()).isEqualTo("5");
+      assertThat(sum.isError()).isFalse();
+    }
+    List<ProcessHandle> children = serve.descendants().toList();
+    assertThat(children).isNotEmpty();
+
+    signal("INT");
+
+    assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(serve.exitValue()).isEqualTo(130); // the JVM's code for SIGINT, after its hooks ran
+    assertThat(out.readLine()).isNull();
+    assertThat(stderr.get(10, TimeUnit.SECONDS))
+        .contains("toolnexus: serving 3 tools over MCP; Ctrl-C stops")
+        .doesNotContain("Exception");
+    assertGone(children);
+    URI endpoint = URI.create(url);
+    assertThatThrownBy(() -> new Socket(endpoint.getHost(), endpoint.getPort()).close())
+        .isInstanceOf(ConnectException.class);
+  }
+
+  @Test
+  void serveStdioAnswersOnStdoutAndEndOfInputClosesTheToolkitAndItsServers() throws Exception {
+    start("serve", "--stdio", "--no-builtins", "--config", config.toString());
+    BufferedReader out = reader();
+    OutputStream in = serve.getOutputStream();
+    in.write(
+        (INIT + "\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n")
+            .getBytes(StandardCharsets.UTF_8));
+    in.flush();
+    Map<String, Object> init = Json.parseObject(out.readLine());
+    assertThat(init).containsEntry("id", 1);
+    Map<String, Object> list = Json.parseObject(out.readLine());
+    assertThat(list).containsEntry("id", 2);
+    List<ProcessHandle> children = serve.descendants().toList();
+    assertThat(children).isNotEmpty();
+
+    in.close();
+
+    assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(serve.exitValue()).isZero();
+    assertThat(out.readLine()).isNull(); // nothing but the two answers reached stdout
+    assertThat(stderr.get(10, TimeUnit.SECONDS)).doesNotContain("Exception");
+    assertGone(children);
+  }
+
+  @Test
+  void serveMcpTakesItsTokenFromTheEnvironmentAndNeverPrintsIt() throws Exception {
+    start(
+        Map.of("TOOLNEXUS_TOKEN", "tok-7f3a9"),
+        "serve",
+        "--mcp",
+        "--port",
+        "0",
+        "--no-builtins",
+        "--config",
+        config.toString());
+    String url = reader().readLine();
+    URI endpoint = URI.create(url);
+    HttpResponse<String> refused =
+        HTTP.send(
+            HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(INIT))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(refused.statusCode()).isEqualTo(401);
+    try (Toolkit client =
+        Toolkit.builder()
+            .builtins(false)
+            .mcpConfig(
+                Map.of(
+                    "mcpServers",
+                    Map.of(
+                        "gw",
+                        Map.of(
+                            "url", url, "headers", Map.of("Authorization", "Bearer tok-7f3a9")))))
+            .build()) {
+      assertThat(client.execute("gw_bench_echo", Map.of("text", "hi")).output()).isEqualTo("hi");
+    }
+    signal("TERM"); // not Process.destroy(): it closes our end of stderr before we read it
+    assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(stderr.get(10, TimeUnit.SECONDS))
+        .contains("(bearer token required)")
+        .doesNotContain("tok-7f3a9");
+  }
+
+  private void start(String... args) throws IOException {
+    start(Map.of(), args);
+  }
+
+  private void start(Map<String, String> env, String... args) throws IOException {
+    List<String> argv = new ArrayList<>();
+    argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    argv.add("-XX:TieredStopAtLevel=1");
+    argv.add("-cp");
+    argv.add(System.getProperty("java.class.path"));
+    argv.add(Main.class.getName());
+    argv.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(argv);
+    pb.environment().remove("TOOLNEXUS_TOKEN");
+    pb.environment().putAll(env);
+    serve = pb.start();
+    Process p = serve;
+    stderr =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+              } catch (IOException e) {
+                return e.toString();
+              }
+            });
+  }
+
+  /** Sends the serve process a signal as a terminal or a service manager would. */
+  private void signal(String name) throws Exception {
+    new ProcessBuilder("kill", "-" + name, Long.toString(serve.pid())).start().waitFor();
+  }
+
+  private BufferedReader reader() {
+    return new BufferedReader(
+        new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+  }
+
+  private static void assertGone(List<ProcessHandle> processes) throws Exception {
+    for (ProcessHandle h : processes) {
+      h.onExit().get(30, TimeUnit.SECONDS);
+      assertThat(h.isAlive()).as("process %d", h.pid()).isFalse();
+    }
+  }
+}

@@ -189,9 +189,15 @@ final class Admission {
               + " may not spawn another child",
           Limit.MAX_CHILDREN);
     }
-    Limit limit = spawnLimit(parent);
-    if (limit != null) {
-      throw new AgentException("budget exhausted (" + limit + "); spawn refused", limit);
+    Budgets.Exhausted refused = spawnRefusal(parent);
+    if (refused != null) {
+      AgentException e =
+          new AgentException(
+              "budget exhausted (" + refused.limit() + "); spawn refused", refused.limit());
+      if (refused.owner() != null) {
+        e.approvable = refused; // onBudget chose suspend: the task tool asks for approval
+      }
+      throw e;
     }
     String id = parent.id + "/" + defName + "." + (++parent.seq);
     AgentDef effective =
@@ -202,18 +208,23 @@ final class Admission {
     return child;
   }
 
-  /** A pool up the chain that refuses a spawn after {@code onBudget} had its say; or null. */
-  private Limit spawnLimit(Handle parent) {
+  /**
+   * A pool up the chain that refuses a spawn once {@code onBudget} had its say (extend grants it
+   * again), with its owner only when the decision was suspend; or null.
+   */
+  private Budgets.Exhausted spawnRefusal(Handle parent) {
     Budgets.Exhausted out = rt.runner.budgets.poolLimit(parent);
     for (int asked = 0; out != null && asked < 8; asked++) {
-      if (parent == rt.root()
-          || rt.runner.budgets.decide(parent, out.limit()) != BudgetDecision.EXTEND
-          || !rt.runner.budgets.extend(out.owner(), out.limit())) {
-        return out.limit();
+      if (parent == rt.root()) {
+        break;
+      }
+      BudgetDecision d = rt.runner.budgets.decide(parent, out.limit());
+      if (d != BudgetDecision.EXTEND || !rt.runner.budgets.extend(out.owner(), out.limit())) {
+        return d == BudgetDecision.SUSPEND ? out : new Budgets.Exhausted(null, out.limit());
       }
       out = rt.runner.budgets.poolLimit(parent);
     }
-    return out == null ? null : out.limit();
+    return out == null ? null : new Budgets.Exhausted(null, out.limit());
   }
 
   /** Runs the definition's {@code onSpawn}, before the handle's first turn; a failure is traced. */

@@ -11,6 +11,12 @@ public final class AgentException extends RuntimeException {
   /** The limit that refused the verb; null when it was not a limit. */
   private final transient Limit limit;
 
+  /**
+   * Set when {@code onBudget} chose suspend for a spawn an exhausted pool refused: the task tool
+   * turns the refusal into an approval request.
+   */
+  transient Budgets.Exhausted approvable;
+
   /** A refusal that is not a limit. */
   public AgentException(String message) {
     this(message, null);

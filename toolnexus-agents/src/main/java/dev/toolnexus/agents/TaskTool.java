@@ -1,5 +1,7 @@
 package dev.toolnexus.agents;
 
+import dev.toolnexus.Answer;
+import dev.toolnexus.Request;
 import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
@@ -108,7 +110,18 @@ final class TaskTool implements Tool {
         try {
           child = startInCallOrder(key, spawned);
         } catch (AgentException e) {
-          return ToolResult.error(e.getMessage());
+          if (e.approvable == null) {
+            return ToolResult.error(e.getMessage());
+          }
+          ToolResult asked = approve(e, ctx);
+          if (asked != null) {
+            return asked;
+          }
+          try {
+            child = startInCallOrder(key, spawned);
+          } catch (AgentException again) {
+            return ToolResult.error(again.getMessage());
+          }
         }
         child.claimed = true;
       }
@@ -128,6 +141,26 @@ final class TaskTool implements Tool {
     meta.put("totalTokens", r.totalTokens());
     String output = r.status() == TaskStatus.DONE ? r.text() : "[" + r.status() + "] " + r.text();
     return new ToolResult(output, r.isError(), List.of(), meta);
+  }
+
+  /**
+   * A spawn an exhausted pool refused, where {@code onBudget} chose suspend: without an answer, an
+   * {@code approval} request (the nearest interpreter or the host answers it, and the call runs
+   * again with the answer); with an approving one, the pool is granted again and null is returned
+   * (spawn again); with any other, an error result naming the limit.
+   */
+  private ToolResult approve(AgentException e, ToolContext ctx) {
+    Answer answer = ctx == null ? null : ctx.answer();
+    Limit limit = e.limit();
+    if (answer == null) {
+      Request request = rt.runner.budgets.approval(parent, limit);
+      return ToolResult.pending(request, request.prompt());
+    }
+    if (answer.ok() && rt.runner.budgets.extend(e.approvable.owner(), limit)) {
+      return null;
+    }
+    return ToolResult.error(
+        "budget exhausted (" + limit + "); more was not approved: spawn refused");
   }
 
   private TaskResult reattached(Handle child, ToolContext ctx) {

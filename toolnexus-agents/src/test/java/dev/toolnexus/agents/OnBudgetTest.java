@@ -292,4 +292,75 @@ class OnBudgetTest {
         .extracting(BudgetInfo::limit)
         .containsExactly(Limit.MAX_TOKENS);
   }
+
+  /** A lead that delegates one task to explore, with {@code waitFor} answering its requests. */
+  private AgentRuntime leadRuntime(
+      dev.toolnexus.WaitFor waitFor, java.util.function.Function<BudgetInfo, BudgetDecision> d) {
+    model.script(
+        "m-lead",
+        c ->
+            c.toolMessages().isEmpty()
+                ? ScriptedModel.Reply.call(
+                    "task", java.util.Map.of("agent", "explore", "prompt", "find x"))
+                : ScriptedModel.Reply.text("lead: " + c.toolMessages().get(0).get("content")));
+    return AgentRuntime.builder(Fixture.host(model))
+        .agents(fx.registry())
+        .agent(
+            AgentDef.builder("lead")
+                .does("delegates")
+                .model("m-lead")
+                .team(List.of("explore"))
+                .waitFor(waitFor)
+                .build())
+        .scheduler(new VirtualScheduler())
+        .onBudget(
+            info -> {
+              asked.add(info);
+              return d.apply(info);
+            })
+        .build();
+  }
+
+  @Test
+  void suspendOnARefusedSpawnIsAnApprovalTheNearestInterpreterAnswers() {
+    List<String> requests = Collections.synchronizedList(new ArrayList<>());
+    rt =
+        leadRuntime(
+            req -> {
+              requests.add(
+                  req.kind() + " " + req.data().get("limit") + " " + req.data().get("path"));
+              return Answer.ok(req.id());
+            },
+            info -> info.agent().equals("lead") ? BudgetDecision.SUSPEND : BudgetDecision.EXTEND);
+    Handle lead = rt.spawn(rt.root(), "lead", Budget.NONE.withMaxTokens(30));
+    rt.wake(lead, "delegate");
+    TaskResult r = rt.wait(lead);
+
+    assertThat(r.status()).isEqualTo(TaskStatus.DONE);
+    assertThat(r.text()).isEqualTo("lead: found:data(x)");
+    assertThat(requests.get(0)).isEqualTo("approval maxTokens [root, lead.1]");
+    assertThat(lead.childIds()).containsExactly("root/lead.1/explore.1");
+    assertThat(lead.transitions()).containsExactly("idle→running", "running→idle");
+  }
+
+  @Test
+  void aDeclinedApprovalForASpawnReachesTheModelAndSpawnsNothing() {
+    rt =
+        leadRuntime(
+            req -> Answer.declined(req.id(), "no"),
+            info ->
+                info.agent().equals("lead")
+                        && asked.stream().filter(a -> a.agent().equals("lead")).count() == 1
+                    ? BudgetDecision.SUSPEND // the refused spawn; later asks extend
+                    : BudgetDecision.EXTEND);
+    Handle lead = rt.spawn(rt.root(), "lead", Budget.NONE.withMaxTokens(30));
+    rt.wake(lead, "delegate");
+    TaskResult r = rt.wait(lead);
+
+    assertThat(r.status()).isEqualTo(TaskStatus.DONE);
+    assertThat(r.text())
+        .isEqualTo(
+            "lead: declined/expired: root/lead.1 ran out of its maxTokens budget; approve more?");
+    assertThat(lead.childIds()).isEmpty();
+  }
 }

@@ -1,0 +1,76 @@
+package dev.toolnexus.a2a.internal;
+
+import dev.toolnexus.a2a.Dialect;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What toolnexus reads from an agent card: the name (the tool prefix), the JSON-RPC endpoint, the
+ * dialect and the skills.
+ *
+ * @param name the agent's name
+ * @param endpoint where JSON-RPC requests go
+ * @param dialect the dialect the card announces
+ * @param skills one entry per skill: its id (or name) and its description
+ */
+record Card(String name, URI endpoint, Dialect dialect, List<Skill> skills) {
+
+  /** One advertised skill. */
+  record Skill(String id, String description) {}
+
+  /**
+   * Reads a card fetched from {@code cardUrl}. A {@code supportedInterfaces} entry for JSON-RPC at
+   * version 1.x means v1.0 (at that entry's url); otherwise the card is v0.3 at {@code url}, or at
+   * the card's origin when it names none.
+   *
+   * @throws IllegalArgumentException naming what the card lacks
+   */
+  static Card parse(Map<String, Object> card, URI cardUrl) {
+    if (!(card.get("name") instanceof String name) || name.isBlank()) {
+      throw new IllegalArgumentException("agent card at " + cardUrl + " has no name");
+    }
+    Dialect dialect = Dialect.V0_3;
+    String url = card.get("url") instanceof String s && !s.isBlank() ? s : null;
+    if (card.get("supportedInterfaces") instanceof List<?> interfaces) {
+      for (Object o : interfaces) {
+        if (o instanceof Map<?, ?> i
+            && i.get("url") instanceof String u
+            && "JSONRPC"
+                .equals(String.valueOf(i.get("protocolBinding")).toUpperCase(Locale.ROOT))) {
+          String version = String.valueOf(i.get("protocolVersion"));
+          if (version.startsWith("1.")) {
+            dialect = Dialect.V1_0;
+            url = u;
+            break;
+          }
+          if (url == null) {
+            url = u;
+          }
+        }
+      }
+    }
+    URI endpoint = url == null ? cardUrl.resolve("/") : cardUrl.resolve(url);
+    List<Skill> skills = new ArrayList<>();
+    if (card.get("skills") instanceof List<?> list) {
+      for (Object o : list) {
+        if (o instanceof Map<?, ?> s) {
+          String id = s.get("id") instanceof String i && !i.isEmpty() ? i : null;
+          String skillName = s.get("name") instanceof String n && !n.isEmpty() ? n : null;
+          String key = id != null ? id : skillName;
+          if (key == null) {
+            continue;
+          }
+          String description =
+              s.get("description") instanceof String d && !d.isBlank()
+                  ? d
+                  : skillName != null ? skillName : key;
+          skills.add(new Skill(key, description));
+        }
+      }
+    }
+    return new Card(name, endpoint, dialect, skills);
+  }
+}

@@ -1,0 +1,49 @@
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Installs the pinned npm packages the toolnexus-a2a tests start (run by the Maven build with the
+ * JDK's single-file launcher). Skips when node_modules already matches package-lock.json, and fails
+ * with a clear message when node or npm is missing.
+ */
+public final class NpmCi {
+  public static void main(String[] args) throws Exception {
+    Path dir = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
+    Path lock = dir.resolve("package-lock.json");
+    Path installed = dir.resolve("node_modules/.package-lock.json");
+    boolean windows = System.getProperty("os.name").toLowerCase().startsWith("windows");
+    String npm = windows ? "npm.cmd" : "npm";
+    requireTool(windows ? "node.exe" : "node", "--version");
+    requireTool(npm, "--version");
+    if (Files.exists(installed) && Files.getLastModifiedTime(installed).compareTo(Files.getLastModifiedTime(lock)) >= 0) {
+      System.out.println("[npm-ci] " + dir + ": node_modules is up to date");
+      return;
+    }
+    System.out.println("[npm-ci] " + dir + ": npm ci");
+    Process p = new ProcessBuilder(npm, "ci", "--no-audit", "--no-fund").directory(dir.toFile()).inheritIO().start();
+    int code = p.waitFor();
+    if (code != 0) {
+      System.err.println("[npm-ci] npm ci failed with exit code " + code + " in " + dir);
+      System.exit(code);
+    }
+  }
+
+  private static void requireTool(String tool, String arg) throws InterruptedException {
+    try {
+      Process p = new ProcessBuilder(List.of(tool, arg)).redirectErrorStream(true).start();
+      p.getInputStream().readAllBytes();
+      if (p.waitFor() == 0) {
+        return;
+      }
+    } catch (IOException e) {
+      // reported below
+    }
+    System.err.println(
+        "[npm-ci] '" + tool + "' was not found on PATH. The toolnexus-a2a tests start real A2A agents"
+            + " from npm: install Node.js 20+ (with npm), or skip this module's tests with"
+            + " -DskipTests -Dtoolnexus.npm.skip=true.");
+    System.exit(2);
+  }
+}

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders tools as provider tool-schema (SPEC §4): OpenAI, Anthropic and Gemini. Schema only; the
- * input schema passes through verbatim and order is preserved.
+ * Renders tools as provider tool-schema: OpenAI, Anthropic and Gemini. Schema only; the input
+ * schema passes through verbatim and order is preserved.
  */
 public final class Adapters {
   private Adapters() {}

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The resolution of a {@link Request} (SPEC §10): it echoes the request id, says whether it was
- * satisfied, and may carry data. Plain data with keys fixed across ports.
+ * The resolution of a {@link Request}: it echoes the request id, says whether it was satisfied, and
+ * may carry data. Plain data with keys fixed across ports.
  *
  * @param id the {@link Request#id()} this answers
  * @param ok satisfied, versus declined, cancelled or expired

@@ -15,9 +15,9 @@ import java.util.Base64;
 import java.util.Objects;
 
 /**
- * Non-text (or text) content on a prompt or a {@link ToolResult} (SPEC §1B). A media part carries a
- * {@code mimeType} and exactly one of standard padded base64 {@code data} or a {@code url}; it
- * never holds a filesystem path, so it survives persistence and process boundaries.
+ * Non-text (or text) content on a prompt or a {@link ToolResult}. A media part carries a {@code
+ * mimeType} and exactly one of standard padded base64 {@code data} or a {@code url}; it never holds
+ * a filesystem path, so it survives persistence and process boundaries.
  *
  * <p>Serialized with {@link Json#mapper()} a part is exactly its wire form, {@code {type, text}} or
  * {@code {type, mimeType, data | url, name?}}, and it reads back from that form. {@code toString}

@@ -3,6 +3,7 @@ package dev.toolnexus;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
@@ -15,6 +16,9 @@ public final class Json {
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
   private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
   private static final TypeReference<List<Object>> LIST = new TypeReference<>() {};
+  private static final Pattern START_MARKER =
+      Pattern.compile(" \\(start marker at \\[[^\\]]*\\]\\)");
+  private static final Pattern SOURCE = Pattern.compile("\\[Source: [^;\\]]*(; )?");
 
   private Json() {}
 
@@ -46,7 +50,7 @@ public final class Json {
       }
       return m;
     } catch (JacksonException e) {
-      throw new IllegalArgumentException(e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(reason(e), e);
     }
   }
 
@@ -55,7 +59,7 @@ public final class Json {
     try {
       return MAPPER.readValue(json, LIST);
     } catch (JacksonException e) {
-      throw new IllegalArgumentException(e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(reason(e), e);
     }
   }
 
@@ -64,8 +68,26 @@ public final class Json {
     try {
       return MAPPER.readValue(json, Object.class);
     } catch (JacksonException e) {
-      throw new IllegalArgumentException(e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(reason(e), e);
     }
+  }
+
+  /**
+   * The parser's reason without Jackson's source placeholder ({@code [Source: REDACTED ...]}), with
+   * the line and column where the text went wrong.
+   */
+  private static String reason(JacksonException e) {
+    String message = e.getOriginalMessage() == null ? "malformed JSON" : e.getOriginalMessage();
+    message = START_MARKER.matcher(SOURCE.matcher(message).replaceAll("[")).replaceAll("");
+    if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
+      message +=
+          " (line "
+              + e.getLocation().getLineNr()
+              + ", column "
+              + e.getLocation().getColumnNr()
+              + ")";
+    }
+    return message;
   }
 
   /** Converts a record, bean or map into plain values (maps keep declaration order). */

@@ -1,8 +1,8 @@
 package dev.toolnexus;
 
 /**
- * The state of one configured MCP server (SPEC §2): {@code connected}, {@code disabled} or {@code
- * failed} with the reason.
+ * The state of one configured MCP server: {@code connected}, {@code disabled} or {@code failed}
+ * with the reason.
  *
  * @param state the server's state
  * @param reason why it failed (or was disabled); null when connected

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * The fixed extension table shared by {@link ContentPart} edge constructors and the {@code read}
- * builtin (SPEC §1B, §4A). Mime types are never sniffed and never taken from a platform database.
+ * builtin. Mime types are never sniffed and never taken from a platform database.
  */
 public final class MediaTypes {
 

@@ -8,8 +8,8 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * An out-of-band resolution a suspended tool waits for (SPEC §10): a login, an approval, an input.
- * Plain data with keys fixed across ports, so it can be persisted and answered by another process.
+ * An out-of-band resolution a suspended tool waits for: a login, an approval, an input. Plain data
+ * with keys fixed across ports, so it can be persisted and answered by another process.
  *
  * @param id unique per suspension; the {@link Answer} must echo it
  * @param kind open vocabulary: {@code authorization}, {@code approval}, {@code input}, {@code

@@ -1,6 +1,6 @@
 package dev.toolnexus;
 
-/** Where a {@link Tool} comes from; {@link #id()} is the lowercase wire spelling SPEC uses. */
+/** Where a {@link Tool} comes from; {@link #id()} is its lowercase spelling on the wire. */
 public enum Source {
   /** A tool served by an MCP server. */
   MCP("mcp"),

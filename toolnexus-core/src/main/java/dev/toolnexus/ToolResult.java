@@ -47,8 +47,8 @@ public record ToolResult(
   }
 
   /**
-   * A suspension (SPEC §10): an error-flagged result whose {@code metadata.pending} is the request
-   * a host must resolve before the tool can finish.
+   * A suspension: an error-flagged result whose {@code metadata.pending} is the request a host must
+   * resolve before the tool can finish.
    */
   public static ToolResult pending(Request request, String output) {
     Objects.requireNonNull(request, "request");

@@ -5,6 +5,7 @@ import dev.toolnexus.builtins.BuiltinsOptions;
 import dev.toolnexus.internal.ConfigDocument;
 import dev.toolnexus.internal.ConfigSources;
 import dev.toolnexus.internal.Errors;
+import dev.toolnexus.internal.SourceFailures;
 import dev.toolnexus.internal.ToolRegistry;
 import dev.toolnexus.skills.SkillDef;
 import dev.toolnexus.skills.SkillProvider;
@@ -65,6 +66,14 @@ public final class Toolkit implements AutoCloseable {
 
   /** A toolkit of exactly these tools: no builtins, no skills, no MCP. */
   public static Toolkit of(Tool... tools) {
+    return builder().builtins(false).tools(tools).build();
+  }
+
+  /**
+   * A toolkit of exactly these tools (for example what {@link Tools#fromObject} returns): no
+   * builtins, no skills, no MCP.
+   */
+  public static Toolkit of(List<? extends Tool> tools) {
     return builder().builtins(false).tools(tools).build();
   }
 
@@ -224,7 +233,7 @@ public final class Toolkit implements AutoCloseable {
     return new Toolkit(registry, skills, filter == null ? keep : filter.and(keep));
   }
 
-  /** The system-prompt catalog of skills (SPEC §3); empty when no skill source is configured. */
+  /** The system-prompt catalog of skills; empty when no skill source is configured. */
   public String skillsPrompt() {
     return skills == null ? "" : skills.skillsPrompt();
   }
@@ -316,6 +325,7 @@ public final class Toolkit implements AutoCloseable {
     private java.util.function.BiConsumer<String, McpServerStatus> onMcpServerStatus;
     private final List<ToolSource> sources = new ArrayList<>();
     private CancelToken cancel = new CancelToken();
+    private boolean strict;
 
     private Builder() {}
 
@@ -354,7 +364,7 @@ public final class Toolkit implements AutoCloseable {
       return this;
     }
 
-    /** Adds skills supplied as data, after every directory skill (SPEC §3, S1). */
+    /** Adds skills supplied as data, after every directory skill. */
     public Builder skills(SkillDef... defs) {
       skillAdditions.skill(defs);
       return this;
@@ -366,7 +376,7 @@ public final class Toolkit implements AutoCloseable {
       return this;
     }
 
-    /** The skill allowlist by name (SPEC §3, S2), same semantics as the other name filters. */
+    /** The skill allowlist by name, same semantics as the other name filters. */
     public Builder skillsFilter(Map<String, Boolean> filter) {
       skillAdditions.filter(filter);
       return this;
@@ -448,6 +458,18 @@ public final class Toolkit implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Fail fast: with {@code true}, {@link #build()} throws when any source is not fully up (a
+     * missing or unreadable skills folder, an MCP server that failed to connect, an OpenAPI source
+     * with skipped operations) instead of building a toolkit without those tools. The message names
+     * each failed source (and MCP server) and why. Off by default: a failed source is then only
+     * reported in {@link Toolkit#status()}.
+     */
+    public Builder strict(boolean enabled) {
+      this.strict = enabled;
+      return this;
+    }
+
     /** Cancels the whole load (MCP connects) when fired. */
     public Builder cancel(CancelToken token) {
       this.cancel = token;
@@ -455,10 +477,13 @@ public final class Toolkit implements AutoCloseable {
     }
 
     /**
-     * Connects and discovers every source. A failing MCP server is isolated; a malformed config or
-     * a cancelled load throws.
+     * Connects and discovers every source. A failing MCP server or skills folder is isolated and
+     * reported in {@link Toolkit#status()} (unless {@link #strict}); a malformed config or a
+     * cancelled load throws.
      *
      * @throws IllegalArgumentException for a config that cannot be read or parsed
+     * @throws IllegalStateException in {@link #strict} mode, when a source failed; the message
+     *     names each one and why
      * @throws java.util.concurrent.CancellationException when the load is cancelled
      */
     public Toolkit build() {
@@ -503,6 +528,14 @@ public final class Toolkit implements AutoCloseable {
       } catch (RuntimeException e) {
         opened.forEach(ToolSource::close);
         throw e;
+      }
+      if (strict) {
+        String failures = SourceFailures.describe(registry.status());
+        if (!failures.isEmpty()) {
+          registry.close();
+          skills.close();
+          throw new IllegalStateException("strict toolkit: " + failures);
+        }
       }
       return new Toolkit(registry, skills, null);
     }

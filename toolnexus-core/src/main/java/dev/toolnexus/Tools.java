@@ -4,28 +4,35 @@ import dev.toolnexus.internal.FunctionTool;
 import dev.toolnexus.internal.MethodTool;
 import dev.toolnexus.internal.PlainValues;
 import dev.toolnexus.internal.RecordTool;
+import dev.toolnexus.internal.SchemaLint;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
-/** Static factories for native tools (SPEC §6): a plain Java function becomes a {@link Tool}. */
+/** Static factories for native tools: a plain Java function becomes a {@link Tool}. */
 public final class Tools {
   private Tools() {}
 
   /**
    * A native tool from a function of the arguments and the context.
    *
-   * @param name validated at once: 1 to 64 characters
-   * @param inputSchema a JSON-Schema object as plain values
+   * @param name validated at once: 1 to 64 characters from {@code [a-zA-Z0-9_-]}
+   * @param inputSchema a JSON-Schema object as plain values, checked at once (an unknown {@code
+   *     type}, or {@code properties}, {@code required}, {@code items} of the wrong shape, is
+   *     refused naming the tool and the place)
    * @param fn returns a String or a {@link ToolResult}; an exception becomes an error result
    */
   public static Tool define(
       String name, String description, Map<String, ?> inputSchema, ToolFunction fn) {
+    Names.requireValid(name);
+    Map<String, Object> schema =
+        PlainValues.freezeObject(Objects.requireNonNull(inputSchema, "inputSchema"));
+    SchemaLint.requireValid(name, schema);
     return new FunctionTool(
-        Names.requireValid(name),
+        name,
         Objects.requireNonNullElse(description, ""),
-        PlainValues.freezeObject(Objects.requireNonNull(inputSchema, "inputSchema")),
+        schema,
         Source.NATIVE,
         Objects.requireNonNull(fn, "fn"),
         false);
@@ -41,10 +48,21 @@ public final class Tools {
     return define(name, description, inputSchema, (args, ctx) -> fn.apply(args));
   }
 
-  /** A native tool whose schema is given as JSON text. */
+  /**
+   * A native tool whose schema is given as JSON text.
+   *
+   * @throws IllegalArgumentException naming the tool when the text is not a JSON object
+   */
   public static Tool define(
       String name, String description, String inputSchemaJson, ToolFunction fn) {
-    return define(name, description, Json.parseObject(inputSchemaJson), fn);
+    Map<String, Object> schema;
+    try {
+      schema = Json.parseObject(Objects.requireNonNull(inputSchemaJson, "inputSchemaJson"));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "tool " + name + ": input schema is not valid JSON: " + e.getMessage(), e);
+    }
+    return define(name, description, schema, fn);
   }
 
   /**

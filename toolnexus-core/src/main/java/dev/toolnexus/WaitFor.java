@@ -1,8 +1,8 @@
 package dev.toolnexus;
 
 /**
- * The host slot that resolves a suspension (SPEC §10): given a {@link Request}, block until it is
- * answered. Blocking keeps the contract simple and costs nothing on virtual threads; a host with an
+ * The host slot that resolves a suspension: given a {@link Request}, block until it is answered.
+ * Blocking keeps the contract simple and costs nothing on virtual threads; a host with an
  * asynchronous source wraps it with {@link #fromFuture}.
  */
 @FunctionalInterface

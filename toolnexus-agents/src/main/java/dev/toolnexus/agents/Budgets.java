@@ -4,7 +4,7 @@ import dev.toolnexus.Answer;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Request;
 import dev.toolnexus.WaitFor;
-import dev.toolnexus.client.RunResult;
+import dev.toolnexus.client.RunLimit;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,7 +104,7 @@ final class Budgets {
     }
     if (cancel != null) {
       // the client ends a run cancelled this way as incomplete, keeping its transcript
-      cancel.cancel(RunResult.LIMIT_TIMEOUT);
+      cancel.cancel(RunLimit.TIMEOUT.value());
     }
   }
 

@@ -97,12 +97,12 @@ public final class Handle {
     this.maxConcurrent =
         own.maxConcurrent() == null ? defaults.maxConcurrent() : own.maxConcurrent();
     this.maxDepth = own.maxDepth() == null ? defaults.maxDepth() : own.maxDepth();
-    Long mine = own.maxWallMs() == null ? null : now + own.maxWallMs();
+    Long mine = own.maxWall() == null ? null : now + own.maxWall().toMillis();
     Long inherited = parent == null ? null : parent.deadline;
     this.grantTokens = tokensLeft;
     this.grantToolCalls = toolCallsLeft;
     this.grantTurns = maxTurns;
-    this.grantWallMs = own.maxWallMs();
+    this.grantWallMs = own.maxWall() == null ? null : own.maxWall().toMillis();
     if (mine == null || inherited == null) {
       this.deadline = mine == null ? inherited : mine;
     } else {

@@ -197,7 +197,7 @@ public final class SubagentsConfig {
             case "maxTurns" -> b.withMaxTurns((int) v);
             case "maxTokens" -> b.withMaxTokens(v);
             case "maxToolCalls" -> b.withMaxToolCalls(v);
-            case "maxWallMs" -> b.withMaxWallMs(v);
+            case "maxWallMs" -> b.withMaxWall(java.time.Duration.ofMillis(v));
             case "maxChildren" -> b.withMaxChildren((int) v);
             case "maxConcurrent" -> b.withMaxConcurrent((int) v);
             case "maxDepth" -> b.withMaxDepth((int) v);

@@ -14,6 +14,7 @@ import dev.toolnexus.client.ChatResponse;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
+import dev.toolnexus.client.RunLimit;
 import dev.toolnexus.client.RunResult;
 import dev.toolnexus.client.RunStatus;
 import dev.toolnexus.client.ToolCall;
@@ -320,7 +321,7 @@ final class TurnRunner {
         Limit limit =
             h.stopLimit != null
                 ? h.stopLimit
-                : RunResult.LIMIT_MAX_TURNS.equals(r.limit()) ? Limit.MAX_TURNS : Limit.TIMEOUT;
+                : r.limit() == RunLimit.MAX_TURNS ? Limit.MAX_TURNS : Limit.TIMEOUT;
         h.drained = List.of();
         rt.transition(h, HandleState.IDLE, "incomplete: " + limit);
         String text =

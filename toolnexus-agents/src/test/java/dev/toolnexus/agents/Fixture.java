@@ -122,7 +122,7 @@ final class Fixture {
             case "maxTurns" -> out.withMaxTurns((int) v);
             case "maxTokens" -> out.withMaxTokens(v);
             case "maxToolCalls" -> out.withMaxToolCalls(v);
-            case "maxWallMs" -> out.withMaxWallMs(v);
+            case "maxWallMs" -> out.withMaxWall(java.time.Duration.ofMillis(v));
             case "maxChildren" -> out.withMaxChildren((int) v);
             case "maxConcurrent" -> out.withMaxConcurrent((int) v);
             case "maxDepth" -> out.withMaxDepth((int) v);

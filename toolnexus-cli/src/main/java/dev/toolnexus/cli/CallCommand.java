@@ -4,6 +4,7 @@ import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -50,6 +51,12 @@ final class CallCommand implements Callable<Integer> {
     Io io = root.io();
     try (Toolkit toolkit = sources.open(io)) {
       ToolResult result = toolkit.execute(tool, parsed);
+      if (toolkit.get(tool).isEmpty()) {
+        List<String> near = NearestNames.of(tool, toolkit.names());
+        if (!near.isEmpty()) {
+          io.err().println("did you mean: " + String.join(", ", near) + "?");
+        }
+      }
       io.out().print(result.output());
       if (!result.output().endsWith("\n")) {
         io.out().println();

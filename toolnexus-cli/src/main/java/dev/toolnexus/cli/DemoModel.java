@@ -33,27 +33,29 @@ final class DemoModel implements Generate {
     if (results.isEmpty() && tools.contains("skill")) {
       return Response.calls(new Call("call_1", "skill", Map.of("name", "greeter")));
     }
-    if (results.size() == 1) {
+    boolean bash = tools.contains("bash");
+    if (results.size() == 1 && bash) {
       String script = skillDir.resolve("scripts").resolve("greet.sh").toString();
-      List<Call> calls = new ArrayList<>();
-      if (tools.contains("bash")) {
-        calls.add(new Call("call_2", "bash", Map.of("command", "sh '" + script + "' Ada")));
-      }
-      calls.add(
-          new Call(
-              "call_3", "count_words", Map.of("text", "Hello, Ada! Greetings from the demo.")));
-      return new Response(null, calls, null);
+      return Response.calls(
+          new Call("call_2", "bash", Map.of("command", "sh '" + script + "' Ada")));
     }
-    boolean ranScript = results.size() >= 3;
-    String greeting =
-        ranScript ? results.get(1).strip() : "(nothing: the bash builtin is not available)";
-    String count = results.get(results.size() - 1).strip();
+    if (results.size() == 2) {
+      // The words counted are those of the greeting the script printed, the one shown below.
+      return Response.calls(
+          new Call("call_3", "count_words", Map.of("text", results.get(1).strip())));
+    }
+    String answer =
+        results.size() >= 3
+            ? "It printed: \""
+                + results.get(1).strip()
+                + "\" and count_words counted "
+                + results.get(2).strip()
+                + " in it."
+            : "Its script needs the bash builtin, which is not available here.";
     return Response.text(
-        "The greeter skill said to run its script. It printed: \""
-            + greeting
-            + "\" and count_words answered: "
-            + count
-            + ".\n(This answer came from the scripted demo model; try `toolnexus run` with a real"
+        "The greeter skill said to run its script. "
+            + answer
+            + "\n(This answer came from the scripted demo model; try `toolnexus run` with a real"
             + " one.)");
   }
 

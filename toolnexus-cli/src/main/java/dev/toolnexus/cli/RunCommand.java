@@ -81,6 +81,13 @@ final class RunCommand implements Callable<Integer> {
   String apiKey;
 
   @Option(
+      names = "--no-stream",
+      description =
+          "Send non-streaming requests and print each answer whole, for endpoints that do not"
+              + " stream.")
+  boolean noStream;
+
+  @Option(
       names = "--agent",
       paramLabel = "NAME",
       description =
@@ -147,6 +154,9 @@ final class RunCommand implements Callable<Integer> {
     if (apiKey != null) {
       options.apiKey(apiKey);
     }
+    if (noStream) {
+      options.hooks(new ToolTrace(io.err()));
+    }
     try (Toolkit toolkit = sources.open(io, List.of(), answers)) {
       LlmClient client = LlmClient.create(options.build());
       if (agent != null || home != null) {
@@ -162,7 +172,7 @@ final class RunCommand implements Callable<Integer> {
         }
       }
       if (once != null) {
-        RunResult r = turn(client, toolkit, once, List.of(), io);
+        RunResult r = turn(client, toolkit, once, List.of(), io, noStream);
         return r.isDone() ? ExitCodes.OK : ExitCodes.ERROR;
       }
       repl(client, toolkit, in, io);
@@ -196,7 +206,7 @@ final class RunCommand implements Callable<Integer> {
         continue;
       }
       try {
-        RunResult r = turn(client, toolkit, prompt, history, io);
+        RunResult r = turn(client, toolkit, prompt, history, io, noStream);
         history = r.messages();
       } catch (RuntimeException e) {
         // One failed turn (a provider error, a timeout) does not end the session.
@@ -206,31 +216,47 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  /** One prompt: streams text to stdout, tool calls and results to stderr. */
+  /**
+   * One prompt: streams text to stdout, tool calls and results to stderr; with {@code whole}, one
+   * non-streaming request per model turn and the answer printed at the end (the client's hooks
+   * trace the tools).
+   */
   private static RunResult turn(
-      LlmClient client, Toolkit toolkit, String prompt, List<Message> history, Io io) {
+      LlmClient client,
+      Toolkit toolkit,
+      String prompt,
+      List<Message> history,
+      Io io,
+      boolean whole) {
     PrintWriter out = io.out();
     ToolTrace trace = new ToolTrace(io.err());
     boolean[] midLine = {false};
     RunResult result =
-        client.stream(
-            prompt,
-            RunOptions.of(toolkit).withHistory(history),
-            event -> {
-              if (event instanceof StreamEvent.Text t) {
-                out.print(t.delta());
-                out.flush();
-                midLine[0] = !t.delta().endsWith("\n");
-              } else if (event instanceof StreamEvent.ToolCallStart c) {
-                endLine(out, midLine);
-                trace.call(c.name(), c.args());
-              } else if (event instanceof StreamEvent.ToolResultEvent r) {
-                trace.result(r.name(), r.output(), r.isError());
-              } else if (event instanceof StreamEvent.Pending p) {
-                endLine(out, midLine);
-                io.err().println("… waiting on: " + p.request().prompt());
-              }
-            });
+        whole
+            ? client.run(prompt, RunOptions.of(toolkit).withHistory(history))
+            : client.stream(
+                prompt,
+                RunOptions.of(toolkit).withHistory(history),
+                event -> {
+                  if (event instanceof StreamEvent.Text t) {
+                    out.print(t.delta());
+                    out.flush();
+                    midLine[0] = !t.delta().endsWith("\n");
+                  } else if (event instanceof StreamEvent.ToolCallStart c) {
+                    endLine(out, midLine);
+                    trace.call(c.name(), c.args());
+                  } else if (event instanceof StreamEvent.ToolResultEvent r) {
+                    trace.result(r.name(), r.output(), r.isError());
+                  } else if (event instanceof StreamEvent.Pending p) {
+                    endLine(out, midLine);
+                    io.err().println("… waiting on: " + p.request().prompt());
+                  }
+                });
+    if (whole && result.text() != null && !result.text().isEmpty()) {
+      out.print(result.text());
+      midLine[0] = !result.text().endsWith("\n");
+      out.flush();
+    }
     endLine(out, midLine);
     if (!result.isDone()) {
       String why =

@@ -11,7 +11,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code toolnexus schema}: the adapter output for the resolved toolkit, as JSON. */
+/**
+ * {@code toolnexus schema}: the adapter output for the resolved toolkit, as JSON ready to paste
+ * into a request body; for Gemini that is the OpenAPI subset it accepts unless {@code --verbatim}.
+ */
 @Command(
     name = "schema",
     mixinStandardHelpOptions = true,
@@ -36,10 +39,16 @@ final class SchemaCommand implements Callable<Integer> {
   Format format;
 
   @Option(
-      names = "--gemini-compat",
+      names = "--verbatim",
       description =
-          "With --format gemini: convert schemas to the OpenAPI subset Gemini accepts and alias"
-              + " names it rejects.")
+          "With --format gemini: print the schemas exactly as the tools declare them instead of"
+              + " the OpenAPI subset Gemini accepts.")
+  boolean verbatim;
+
+  @Option(
+      names = "--gemini-compat",
+      hidden = true,
+      description = "Accepted for older scripts: the Gemini-accepted form is now the default.")
   boolean geminiCompat;
 
   @Option(names = "--pretty", description = "Indent the JSON.")
@@ -47,8 +56,12 @@ final class SchemaCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (geminiCompat && format != Format.gemini) {
-      throw CliException.usage("--gemini-compat applies only to --format gemini");
+    if ((verbatim || geminiCompat) && format != Format.gemini) {
+      throw CliException.usage(
+          (verbatim ? "--verbatim" : "--gemini-compat") + " applies only to --format gemini");
+    }
+    if (verbatim && geminiCompat) {
+      throw CliException.usage("--verbatim and --gemini-compat contradict each other");
     }
     Io io = root.io();
     try (Toolkit toolkit = sources.open(io)) {
@@ -65,6 +78,6 @@ final class SchemaCommand implements Callable<Integer> {
   }
 
   private List<Map<String, Object>> gemini(Toolkit toolkit) {
-    return toolkit.toGemini(geminiCompat ? GeminiSchemaMode.OPENAPI : GeminiSchemaMode.VERBATIM);
+    return toolkit.toGemini(verbatim ? GeminiSchemaMode.VERBATIM : GeminiSchemaMode.OPENAPI);
   }
 }

@@ -56,6 +56,13 @@ public final class SourceOptions {
               + " run.")
   boolean bashSandbox;
 
+  @Option(
+      names = "--strict",
+      description =
+          "Fail at start when any source fails (an MCP server that does not connect, an OpenAPI"
+              + " operation that cannot be imported) instead of going on without its tools.")
+  boolean strict;
+
   /** Whether an MCP config was given. */
   boolean hasMcp() {
     return config != null;
@@ -91,9 +98,9 @@ public final class SourceOptions {
       b.builtins(o.build());
     }
     for (String doc : openapi) {
-      b.tools(openApiTools(io, doc));
+      b.tools(openApiTools(io, doc, strict));
     }
-    return b;
+    return b.strict(strict);
   }
 
   /** Builds the toolkit, showing MCP connection progress on stderr. */
@@ -116,21 +123,42 @@ public final class SourceOptions {
       b.waitFor(waitFor);
     }
     if (config == null) {
-      return b.build();
+      return build(b);
     }
     try (McpProgress progress = McpProgress.start(io, config)) {
-      Toolkit toolkit = b.onMcpServerStatus(progress::server).build();
+      Toolkit toolkit = build(b.onMcpServerStatus(progress::server));
       progress.finish(toolkit.mcpStatus());
       return toolkit;
     }
   }
 
-  private static List<Tool> openApiTools(Io io, String doc) {
+  private Toolkit build(Toolkit.Builder b) {
+    try {
+      return b.build();
+    } catch (IllegalStateException e) {
+      if (strict) {
+        throw new CliException(Cli.message(e) + " (--strict)");
+      }
+      throw e;
+    }
+  }
+
+  private static List<Tool> openApiTools(Io io, String doc, boolean strict) {
     OpenApiImport imported;
     try {
       imported = HttpTools.fromOpenApi(doc);
     } catch (IllegalArgumentException e) {
       throw new CliException("--openapi " + doc + ": " + Cli.message(e));
+    }
+    if (strict && !imported.skipped().isEmpty()) {
+      throw new CliException(
+          "--openapi "
+              + doc
+              + ": "
+              + imported.skipped().stream()
+                  .map(OpenApiImport.Warning::toString)
+                  .collect(java.util.stream.Collectors.joining("; "))
+              + " (--strict)");
     }
     for (OpenApiImport.Warning w : imported.warnings()) {
       io.err().println("OpenAPI " + doc + ": " + w);

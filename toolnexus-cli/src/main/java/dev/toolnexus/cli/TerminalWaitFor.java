@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * {@code run}'s answer to a suspended tool (SPEC §10): shows the request on stderr and reads one
- * line from the same stdin the REPL reads. A non-empty line answers (see {@link #data}); an empty
- * line or end of input declines.
+ * {@code run}'s answer to a suspended tool: shows the request on stderr and reads one line from the
+ * same stdin the REPL reads. A non-empty line answers (see {@link #data}); an empty line or end of
+ * input declines.
  */
 final class TerminalWaitFor implements WaitFor {
   private final BufferedReader in;

@@ -15,6 +15,32 @@ class CallCommandTest {
   }
 
   @Test
+  void anUnknownToolSuggestsTheNearestNamesOnStderr() {
+    CliRun r = CliRun.of("call", "raed");
+
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.TOOL_ERROR);
+    assertThat(r.out()).startsWith("Unknown tool: raed. Available: ");
+    assertThat(r.err()).isEqualTo("did you mean: read?\n");
+  }
+
+  @Test
+  void anUnknownToolFarFromEveryNameSuggestsNothing() {
+    CliRun r = CliRun.of("call", "kubernetes_deploy");
+
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.TOOL_ERROR);
+    assertThat(r.err()).isEmpty();
+  }
+
+  @Test
+  void nearestNamesAreFewEditsApartOrContainTheName() {
+    assertThat(NearestNames.of("get_wether", java.util.List.of("get_weather", "glob", "bash")))
+        .containsExactly("get_weather");
+    assertThat(NearestNames.of("weather", java.util.List.of("mcp_get_weather", "write")))
+        .containsExactly("mcp_get_weather");
+    assertThat(NearestNames.distance("kitten", "sitting")).isEqualTo(3);
+  }
+
+  @Test
   void callingTheSkillToolPrintsExactlyWhatTheModelSees() {
     CliRun r =
         CliRun.of(

@@ -15,12 +15,14 @@ class DemoCommandTest {
         .contains("no API key, no network")
         .contains("→ skill {\"name\":\"greeter\"}")
         .contains("← skill: <skill_content name=\"greeter\">")
-        .contains("→ count_words {\"text\":\"Hello, Ada! Greetings from the demo.\"}")
-        .contains("← count_words: 6 words")
         .contains("→ bash {\"command\":\"sh '")
         .contains("← bash: Hello, Ada! Greetings from the toolnexus demo skill.")
-        .contains("It printed: \"Hello, Ada! Greetings from the toolnexus demo skill.\"")
-        .contains("count_words answered: 6 words")
+        .contains(
+            "→ count_words {\"text\":\"Hello, Ada! Greetings from the toolnexus demo skill.\"}")
+        .contains("← count_words: 8 words")
+        .contains(
+            "It printed: \"Hello, Ada! Greetings from the toolnexus demo skill.\" and count_words"
+                + " counted 8 words in it.")
         .contains("status done)");
   }
 

@@ -60,7 +60,7 @@ class LauncherScriptTest {
     assertThat(buildLog())
         .containsExactly(
             "-B -q -pl toolnexus-cli -am package -Dmaven.test.skip=true -Dtoolnexus.npm.skip=true"
-                + " -Dspotless.check.skip=true");
+                + " -Dspotless.check.skip=true -Dmaven.source.skip=true -Dmaven.javadoc.skip=true");
   }
 
   @Test

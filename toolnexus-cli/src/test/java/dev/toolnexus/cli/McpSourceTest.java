@@ -53,6 +53,18 @@ class McpSourceTest {
   }
 
   @Test
+  void strictRefusesToStartWhenAServerFailsNamingIt() {
+    CliRun r = CliRun.of("tools", "--no-builtins", "--strict", "--config", config.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.out()).isEmpty();
+    List<String> err = r.err().lines().toList();
+    assertThat(err.get(err.size() - 1))
+        .startsWith("toolnexus: strict toolkit: mcp/broken: ")
+        .contains(dir.resolve("nope").toString())
+        .endsWith(" (--strict)");
+  }
+
+  @Test
   void progressLinesNameThePendingServersThenEachOutcome() {
     CliRun r = CliRun.of("tools", "--no-builtins", "--config", config.toString());
     List<String> err = r.err().lines().toList();

@@ -64,6 +64,26 @@ class OpenApiSourceTest {
   }
 
   @Test
+  void strictRefusesADocumentWithASkippedOperation() throws IOException {
+    Files.writeString(
+        spec,
+        Files.readString(spec)
+            + "  /broken:\n"
+            + "    get:\n"
+            + "      operationId: broken\n"
+            + "      parameters: [{$ref: '#/components/parameters/Missing'}]\n"
+            + "      responses: {'200': {description: ok}}\n");
+    CliRun r = CliRun.of("tools", "--no-builtins", "--strict", "--openapi", spec.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err())
+        .isEqualTo(
+            "toolnexus: --openapi "
+                + spec
+                + ": skipped broken: cannot resolve $ref \"#/components/parameters/Missing\":"
+                + " \"components\" does not exist (--strict)\n");
+  }
+
+  @Test
   void callHitsTheServerAndPrintsTheBody() {
     CliRun r = CliRun.of("call", "listPets", "--no-builtins", "--openapi", spec.toString());
     assertThat(r.exitCode()).isZero();

@@ -207,4 +207,62 @@ class RunCommandTest {
         .contains("--skills=DIR")
         .contains("OPENAI_API_KEY");
   }
+
+  /** An OpenAI-style endpoint that refuses streaming requests, as some gateways do. */
+  private static com.sun.net.httpserver.HttpServer nonStreamingEndpoint() throws Exception {
+    com.sun.net.httpserver.HttpServer server =
+        com.sun.net.httpserver.HttpServer.create(
+            new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext(
+        "/v1/chat/completions",
+        ex -> {
+          String body =
+              new String(
+                  ex.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+          boolean streaming = body.contains("\"stream\":true");
+          byte[] answer =
+              (streaming
+                      ? "{\"error\":{\"message\":\"streaming is not supported\"}}"
+                      : "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":"
+                          + "\"whole answer\"},\"finish_reason\":\"stop\"}]}")
+                  .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          ex.getResponseHeaders().add("Content-Type", "application/json");
+          ex.sendResponseHeaders(streaming ? 400 : 200, answer.length);
+          ex.getResponseBody().write(answer);
+          ex.close();
+        });
+    server.start();
+    return server;
+  }
+
+  @Test
+  void noStreamSendsPlainRequestsAndPrintsTheWholeAnswer() throws Exception {
+    com.sun.net.httpserver.HttpServer server = nonStreamingEndpoint();
+    try {
+      String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+      CliRun whole =
+          CliRun.withInput(
+              "",
+              ENV,
+              "run",
+              "--no-builtins",
+              "--base-url",
+              base,
+              "--model",
+              "m",
+              "--no-stream",
+              "--once",
+              "hi");
+      CliRun streamed =
+          CliRun.withInput(
+              "", ENV, "run", "--no-builtins", "--base-url", base, "--model", "m", "--once", "hi");
+
+      assertThat(whole.exitCode()).isZero();
+      assertThat(whole.out()).isEqualTo("whole answer\n");
+      assertThat(streamed.exitCode()).isEqualTo(ExitCodes.ERROR);
+      assertThat(streamed.err()).contains("HTTP 400").contains("streaming is not supported");
+    } finally {
+      server.stop(0);
+    }
+  }
 }

@@ -2,6 +2,9 @@ package dev.toolnexus.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.toolnexus.GeminiSchemaMode;
+import dev.toolnexus.Json;
+import dev.toolnexus.Toolkit;
 import org.junit.jupiter.api.Test;
 
 class SchemaCommandTest {
@@ -49,5 +52,28 @@ class SchemaCommandTest {
     CliRun r = CliRun.of("schema", "--format", "openai", "--gemini-compat", "--no-builtins");
     assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(r.err()).isEqualTo("toolnexus: --gemini-compat applies only to --format gemini\n");
+  }
+
+  @Test
+  void geminiPrintsTheFormGeminiAcceptsByDefaultAndTheContractFormWithVerbatim() {
+    CliRun accepted = CliRun.of("schema", "--format", "gemini");
+    CliRun verbatim = CliRun.of("schema", "--format", "gemini", "--verbatim");
+
+    try (Toolkit toolkit = Toolkit.builder().build()) {
+      assertThat(accepted.exitCode()).isZero();
+      assertThat(accepted.out())
+          .isEqualTo(Json.write(toolkit.toGemini(GeminiSchemaMode.OPENAPI)) + "\n");
+      assertThat(verbatim.exitCode()).isZero();
+      assertThat(verbatim.out())
+          .isEqualTo(Json.write(toolkit.toGemini(GeminiSchemaMode.VERBATIM)) + "\n");
+    }
+    assertThat(accepted.out()).isNotEqualTo(verbatim.out());
+  }
+
+  @Test
+  void verbatimWithAnotherFormatIsAUsageError() {
+    CliRun r = CliRun.of("schema", "--format", "openai", "--verbatim", "--no-builtins");
+    assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err()).isEqualTo("toolnexus: --verbatim applies only to --format gemini\n");
   }
 }

@@ -265,6 +265,11 @@ public record ClientOptions(
       return wire(w -> w.maxPartBytes(value));
     }
 
+    /** Logs each request and response at DEBUG; see {@link ModelOptions.Builder#logRequests}. */
+    public Builder logRequests(boolean value) {
+      return wire(w -> w.logRequests(value));
+    }
+
     /** The anthropic {@code max_tokens}. */
     public Builder maxTokens(int value) {
       return wire(w -> w.maxTokens(value));
@@ -285,9 +290,10 @@ public record ClientOptions(
       return wire(w -> w.retries(value));
     }
 
-    /** The backoff base in milliseconds (default 500): attempt n waits base·2ⁿ plus jitter. */
-    public Builder retryBaseMs(long value) {
-      return wire(w -> w.retryBaseMs(value));
+    /** The backoff base (default 500 ms): attempt n waits base·2ⁿ plus jitter. */
+    public Builder retryBase(Duration value) {
+      Objects.requireNonNull(value, "retryBase");
+      return wire(w -> w.retryBase(value));
     }
 
     /** Statuses to retry in addition to 429/500/502/503/504/529 (it can only add). */
@@ -361,7 +367,7 @@ public record ClientOptions(
       return this;
     }
 
-    /** Resolves suspensions inline (SPEC §10 rule 1). */
+    /** Resolves suspensions inline. */
     public Builder waitFor(WaitFor value) {
       this.waitFor = value;
       return this;
@@ -370,12 +376,6 @@ public record ClientOptions(
     /** The whole-run deadline. */
     public Builder timeout(Duration value) {
       this.timeout = value;
-      return this;
-    }
-
-    /** The whole-run deadline in milliseconds; see {@link #timeout(Duration)}. */
-    public Builder timeoutMs(long value) {
-      this.timeout = Duration.ofMillis(value);
       return this;
     }
 

@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A stateful conversation held in memory (SPEC §8 "Conversation memory"): each {@link #send}
- * continues the transcript of the previous ones. Sends are serialized, so concurrent sends never
- * lose a turn. For a conversation that survives the process, use {@link LlmClient#ask} with an id
- * and a durable store.
+ * A stateful conversation held in memory: each {@link #send} continues the transcript of the
+ * previous ones. Sends are serialized, so concurrent sends never lose a turn. For a conversation
+ * that survives the process, use {@link LlmClient#ask} with an id and a durable store.
  */
 public final class Conversation {
   private final LlmClient client;

@@ -9,29 +9,37 @@ import java.util.Set;
  * value ({@link #raw()}) and explanation ({@link #message()}), so a truncated or blocked answer
  * never looks like a clean one.
  *
- * @param kind {@code stop}, {@code length}, {@code content_filter}, {@code tool_calls} or {@code
- *     error}
+ * @param kind the stop in one vocabulary across providers
  * @param raw the provider's value verbatim (OpenAI {@code finish_reason}, Anthropic {@code
  *     stop_reason}, Gemini {@code finishReason}); null when it sent none
  * @param message the provider's explanation of the stop (Gemini {@code finishMessage}); null when
  *     it sent none
  */
-public record FinishReason(String kind, String raw, String message) {
+public record FinishReason(Kind kind, String raw, String message) {
 
-  /** A natural end of the answer. */
-  public static final String STOP = "stop";
+  /** Why the model stopped, in one vocabulary across providers. */
+  public enum Kind {
+    /** A natural end of the answer. */
+    STOP,
+    /** The output token limit cut the answer off. */
+    LENGTH,
+    /** A safety or refusal stop. */
+    CONTENT_FILTER,
+    /** The model called tools. */
+    TOOL_CALLS,
+    /** The provider reported a failed generation. */
+    ERROR;
 
-  /** The output token limit cut the answer off. */
-  public static final String LENGTH = "length";
+    /** The lowercase wire spelling (OpenAI's {@code finish_reason}), for example {@code "stop"}. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
 
-  /** A safety or refusal stop. */
-  public static final String CONTENT_FILTER = "content_filter";
-
-  /** The model called tools. */
-  public static final String TOOL_CALLS = "tool_calls";
-
-  /** The provider reported a failed generation. */
-  public static final String ERROR = "error";
+    @Override
+    public String toString() {
+      return id();
+    }
+  }
 
   /** Requires the kind. */
   public FinishReason {
@@ -39,7 +47,7 @@ public record FinishReason(String kind, String raw, String message) {
   }
 
   /** A reason without a provider message. */
-  public FinishReason(String kind, String raw) {
+  public FinishReason(Kind kind, String raw) {
     this(kind, raw, null);
   }
 
@@ -88,34 +96,34 @@ public record FinishReason(String kind, String raw, String message) {
    */
   public static FinishReason of(boolean calledTools, String raw, String message) {
     if (calledTools) {
-      return new FinishReason(TOOL_CALLS, raw, message);
+      return new FinishReason(Kind.TOOL_CALLS, raw, message);
     }
     if (raw == null) {
-      return new FinishReason(STOP, null, message);
+      return new FinishReason(Kind.STOP, null, message);
     }
     String v = raw.toLowerCase(Locale.ROOT);
-    String kind;
+    Kind kind;
     if (LENGTHS.contains(v)) {
-      kind = LENGTH;
+      kind = Kind.LENGTH;
     } else if (FILTERED.contains(v)) {
-      kind = CONTENT_FILTER;
+      kind = Kind.CONTENT_FILTER;
     } else if (ERRORS.contains(v)) {
-      kind = ERROR;
+      kind = Kind.ERROR;
     } else if (v.equals("tool_calls") || v.equals("tool_use") || v.equals("function_call")) {
-      kind = TOOL_CALLS;
+      kind = Kind.TOOL_CALLS;
     } else {
-      kind = STOP;
+      kind = Kind.STOP;
     }
     return new FinishReason(kind, raw, message);
   }
 
   /** Whether the answer was cut off by the output token limit. */
   public boolean truncated() {
-    return kind.equals(LENGTH);
+    return kind == Kind.LENGTH;
   }
 
   /** Whether a safety or refusal stop withheld the answer. */
   public boolean blocked() {
-    return kind.equals(CONTENT_FILTER);
+    return kind == Kind.CONTENT_FILTER;
   }
 }

@@ -5,9 +5,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A host-supplied model for an in-process client (SPEC §8 "In-process models"): given the request,
- * return exactly one assistant message, either text or tool calls. There is no wire, so messages
- * are OpenAI-shaped plain data and tool arguments cross as JSON text or as a map.
+ * A host-supplied model for an in-process client: given the request, return exactly one assistant
+ * message, either text or tool calls. There is no wire, so messages are OpenAI-shaped plain data
+ * and tool arguments cross as JSON text or as a map.
  */
 @FunctionalInterface
 public interface Generate {

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Lifecycle middleware around the loop (SPEC §8). Every method is optional; each may observe, and
- * the noted ones may replace or short-circuit by returning a non-null value. Hooks run on the run's
- * threads: the tool hooks on the thread of the tool call, possibly concurrently for one turn.
+ * Lifecycle middleware around the loop. Every method is optional; each may observe, and the noted
+ * ones may replace or short-circuit by returning a non-null value. Hooks run on the run's threads:
+ * the tool hooks on the thread of the tool call, possibly concurrently for one turn.
  *
  * <p>Failure rules: a {@code beforeLLM} that throws stops the run before the request is sent and
  * the exception reaches the caller (wrapped in {@link HookException} when checked). A tool hook

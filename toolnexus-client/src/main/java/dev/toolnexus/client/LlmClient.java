@@ -34,10 +34,10 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The unified LLM client (SPEC §8): give it a base URL and a {@link Style} and it runs the whole
- * tool-calling loop against a {@link Toolkit} — call the model, run the tool calls it makes
- * (concurrently, results in call order), feed the results back, until it answers. Thread-safe; one
- * JDK {@link HttpClient} per client, reused by every call.
+ * The unified LLM client: give it a base URL and a {@link Style} and it runs the whole tool-calling
+ * loop against a {@link Toolkit} — call the model, run the tool calls it makes (concurrently,
+ * results in call order), feed the results back, until it answers. Thread-safe; one JDK {@link
+ * HttpClient} per client, reused by every call.
  *
  * <pre>{@code
  * LlmClient client = LlmClient.create(ClientOptions.builder()
@@ -45,9 +45,9 @@ import java.util.function.Supplier;
  * RunResult r = client.run("What is 2+2?", toolkit);
  * }</pre>
  *
- * <p>Suspension (SPEC §10): with {@link ClientOptions#waitFor()} a suspended tool is resolved
- * inline; without it the run halts with {@link RunStatus#PENDING} and {@link #runWithAnswer}
- * continues it later, possibly in another process, from plain data.
+ * <p>Suspension: with {@link ClientOptions#waitFor()} a suspended tool is resolved inline; without
+ * it the run halts with {@link RunStatus#PENDING} and {@link #runWithAnswer} continues it later,
+ * possibly in another process, from plain data.
  */
 public final class LlmClient {
   private final ClientOptions options;
@@ -82,7 +82,8 @@ public final class LlmClient {
    * A client over an endpoint ({@link ClientOptions#modelOptions()}) or a {@link
    * ClientOptions#chatModel()}.
    *
-   * @throws IllegalArgumentException when no API key is configured or found for a remote endpoint
+   * @throws IllegalArgumentException when the base URL is not an http(s) URL, or no API key is
+   *     configured or found for a remote endpoint
    */
   public static LlmClient create(ClientOptions options) {
     Objects.requireNonNull(options, "options");
@@ -105,8 +106,8 @@ public final class LlmClient {
   }
 
   /**
-   * An in-process client (SPEC §8 "In-process models"): the model is {@code generate}, there is no
-   * wire, every other option applies. Streaming is refused.
+   * An in-process client: the model is {@code generate}, there is no wire, every other option
+   * applies. Streaming is refused.
    */
   public static LlmClient inProcess(String model, Generate generate) {
     return create(ClientOptions.builder().model(model).generate(generate).build());
@@ -134,26 +135,25 @@ public final class LlmClient {
   }
 
   /**
-   * The Prometheus text of every LLM call, tool call and run this client made (SPEC §8
-   * "Observability"); mount it at {@code GET /metrics}. Before any activity only the {@code #
-   * HELP}/{@code # TYPE} lines render.
+   * The Prometheus text of every LLM call, tool call and run this client made; mount it at {@code
+   * GET /metrics}. Before any activity only the {@code # HELP}/{@code # TYPE} lines render.
    */
   public String metrics() {
     return registry.render();
   }
 
-  /** The conversation store {@code ask} and {@code conversation} use (SPEC §8 "Gap 4"). */
+  /** The conversation store {@code ask} and {@code conversation} use. */
   public ConversationStore store() {
     return options.store();
   }
 
   /**
-   * Asks with memory (SPEC §8 "ask"): with an id, the conversation's transcript is loaded from the
-   * {@link #store()}, the loop runs on it, and the updated transcript is saved back, so the next
-   * ask with that id continues it; asks on one id are serialized, so none loses a turn. Without an
-   * id this is {@link #run}. With {@link AskOptions#onText()} the call streams its text deltas; the
-   * return value is the same. With {@link AskOptions#compactor()} every request is compacted to its
-   * budget while the store keeps the whole conversation.
+   * Asks with memory: with an id, the conversation's transcript is loaded from the {@link
+   * #store()}, the loop runs on it, and the updated transcript is saved back, so the next ask with
+   * that id continues it; asks on one id are serialized, so none loses a turn. Without an id this
+   * is {@link #run}. With {@link AskOptions#onText()} the call streams its text deltas; the return
+   * value is the same. With {@link AskOptions#compactor()} every request is compacted to its budget
+   * while the store keeps the whole conversation.
    */
   public RunResult ask(String prompt, AskOptions ask) {
     Objects.requireNonNull(prompt, "prompt");
@@ -346,8 +346,8 @@ public final class LlmClient {
 
   /**
    * Translates one OpenAI-shaped request to this client's style, makes exactly one provider call
-   * and translates the answer back (SPEC §11). No loop and no tool execution: the caller owns the
-   * conversation and runs the tools. Retries, request shaping, the {@code llm} metric and {@code
+   * and translates the answer back. No loop and no tool execution: the caller owns the conversation
+   * and runs the tools. Retries, request shaping, the {@code llm} metric and {@code
    * beforeLLM}/{@code afterLLM} (once each) apply; tool hooks never fire.
    *
    * @throws IllegalArgumentException naming the message or tool entry that cannot be read
@@ -379,7 +379,7 @@ public final class LlmClient {
     return execute(UserMessage.of(Objects.requireNonNull(prompt, "prompt")), runOptions, null);
   }
 
-  /** Runs the loop on a prompt made of content parts, in the caller's order (SPEC §1B). */
+  /** Runs the loop on a prompt made of content parts, in the caller's order. */
   public RunResult run(List<ContentPart> prompt, RunOptions runOptions) {
     return execute(UserMessage.of(prompt), runOptions, null);
   }
@@ -558,7 +558,7 @@ public final class LlmClient {
     Scheduler.Timer timer =
         timeout == null
             ? null
-            : settings.scheduler().schedule(timeout, () -> token.cancel(RunResult.LIMIT_TIMEOUT));
+            : settings.scheduler().schedule(timeout, () -> token.cancel(RunLimit.TIMEOUT.value()));
     RunObserver.Run observed = startObserving(settings, transcript);
     try {
       RunContext ctx =

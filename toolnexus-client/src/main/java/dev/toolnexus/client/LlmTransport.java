@@ -9,11 +9,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
 /**
- * The one seam every LLM HTTP call goes through (SPEC §8 "Gap 2"). The default sends with the
- * client's JDK {@link HttpClient}; a host supplies its own for a proxy, mTLS or record-replay, and
- * a retry policy is a decorator around it. The transport must abort the exchange when {@code
- * cancel} fires and return the response whatever its status; the client turns non-2xx into {@link
- * LlmException}.
+ * The one seam every LLM HTTP call goes through. The default sends with the client's JDK {@link
+ * HttpClient}; a host supplies its own for a proxy, mTLS or record-replay, and a retry policy is a
+ * decorator around it. The transport must abort the exchange when {@code cancel} fires and return
+ * the response whatever its status; the client turns non-2xx into {@link LlmException}.
  */
 @FunctionalInterface
 public interface LlmTransport {

@@ -1,10 +1,11 @@
 package dev.toolnexus.client;
 
+import dev.toolnexus.Source;
+
 /**
- * Semantic observability records (SPEC §8 "Observability") handed to {@code onMetric}: one {@link
- * LlmEvent} per model call, one {@link ToolEvent} per tool call, one {@link RunEvent} per run.
- * Readable records, not counter primitives; forward them anywhere (a Prometheus or Micrometer
- * registry is built on top of them).
+ * Semantic observability records handed to {@code onMetric}: one {@link LlmEvent} per model call,
+ * one {@link ToolEvent} per tool call, one {@link RunEvent} per run. Readable records, not counter
+ * primitives; forward them anywhere (a Prometheus or Micrometer registry is built on top of them).
  */
 public sealed interface MetricEvent
     permits MetricEvent.LlmEvent, MetricEvent.ToolEvent, MetricEvent.RunEvent {
@@ -12,16 +13,34 @@ public sealed interface MetricEvent
   /** {@code llm}, {@code tool} or {@code run}. */
   String event();
 
+  /** Whether a model call succeeded. */
+  enum Status {
+    /** The call returned an answer. */
+    OK,
+    /** The call failed (after any retries). */
+    ERROR;
+
+    /** The lowercase spelling used as a metric tag: {@code ok} or {@code error}. */
+    public String id() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    @Override
+    public String toString() {
+      return id();
+    }
+  }
+
   /**
    * One LLM call.
    *
    * @param model the model transmitted
-   * @param status {@code ok} or {@code error}
+   * @param status whether the call succeeded
    * @param ms wall time of the call, retries included
    * @param promptTokens prompt tokens of this call
    * @param completionTokens completion tokens of this call
    */
-  record LlmEvent(String model, String status, long ms, long promptTokens, long completionTokens)
+  record LlmEvent(String model, Status status, long ms, long promptTokens, long completionTokens)
       implements MetricEvent {
     @Override
     public String event() {
@@ -33,12 +52,12 @@ public sealed interface MetricEvent
    * One tool call. A suspension is {@code isError=false, pending=true}: never counted as a failure.
    *
    * @param tool the tool name
-   * @param source the tool's source ({@code mcp}, {@code native}, ...)
+   * @param source where the tool came from; {@link Source#CUSTOM} for an unknown name
    * @param isError whether the result was an error
    * @param ms wall time of the call
    * @param pending whether the call suspended
    */
-  record ToolEvent(String tool, String source, boolean isError, long ms, boolean pending)
+  record ToolEvent(String tool, Source source, boolean isError, long ms, boolean pending)
       implements MetricEvent {
     @Override
     public String event() {

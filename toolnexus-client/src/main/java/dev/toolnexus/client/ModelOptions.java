@@ -52,6 +52,8 @@ import java.util.function.UnaryOperator;
  * @param maxResponseBytes the largest response body, and the largest line of a stream, read from
  *     the provider; more fails the call naming the limit, so no response can exhaust the heap;
  *     default {@link #DEFAULT_MAX_RESPONSE_BYTES}
+ * @param logRequests log each request and response at DEBUG (logger {@code
+ *     dev.toolnexus.client.wire}), with keys redacted and media parts summarized; default off
  */
 public record ModelOptions(
     String baseUrl,
@@ -71,7 +73,8 @@ public record ModelOptions(
     int maxTokens,
     UnsupportedParts unsupportedParts,
     long maxPartBytes,
-    long maxResponseBytes) {
+    long maxResponseBytes,
+    boolean logRequests) {
 
   /** The default anthropic {@code max_tokens}. */
   public static final int DEFAULT_MAX_TOKENS = 4096;
@@ -93,7 +96,7 @@ public record ModelOptions(
         requestTimeout == null ? ClientOptions.DEFAULT_REQUEST_TIMEOUT : requestTimeout;
     retryPolicy =
         retryPolicy == null
-            ? RetryPolicy.of(RetryPolicy.DEFAULT_RETRIES, RetryPolicy.DEFAULT_BASE_MS, Set.of())
+            ? RetryPolicy.of(RetryPolicy.DEFAULT_RETRIES, RetryPolicy.DEFAULT_BASE, Set.of())
             : retryPolicy;
     scheduler = scheduler == null ? Scheduler.system() : scheduler;
     requestParams = RequestParams.sanitize(requestParams, style);
@@ -121,7 +124,7 @@ public record ModelOptions(
     b.transport = transport;
     b.requestTimeout = requestTimeout;
     b.retries = retryPolicy.retries();
-    b.retryBaseMs = retryPolicy.baseMs();
+    b.retryBase = retryPolicy.base();
     b.retryableStatuses = retryPolicy.statuses();
     b.maxRetryWait = retryPolicy.maxWait();
     b.onError = onError;
@@ -133,6 +136,7 @@ public record ModelOptions(
     b.unsupportedParts = unsupportedParts;
     b.maxPartBytes = maxPartBytes;
     b.maxResponseBytes = maxResponseBytes;
+    b.logRequests = logRequests;
     return b;
   }
 
@@ -161,7 +165,7 @@ public record ModelOptions(
     private LlmTransport transport;
     private Duration requestTimeout;
     private int retries = RetryPolicy.DEFAULT_RETRIES;
-    private long retryBaseMs = RetryPolicy.DEFAULT_BASE_MS;
+    private Duration retryBase = RetryPolicy.DEFAULT_BASE;
     private Set<Integer> retryableStatuses;
     private Function<RetryInfo, RetryDecision> onError;
     private Sleeper sleeper;
@@ -173,6 +177,7 @@ public record ModelOptions(
     private long maxPartBytes;
     private Duration maxRetryWait;
     private long maxResponseBytes;
+    private boolean logRequests;
 
     private Builder() {}
 
@@ -239,7 +244,7 @@ public record ModelOptions(
     /** The whole retry policy at once (replaces retries, base and statuses). */
     public Builder retryPolicy(RetryPolicy value) {
       this.retries = value.retries();
-      this.retryBaseMs = value.baseMs();
+      this.retryBase = value.base();
       this.retryableStatuses = value.statuses();
       this.maxRetryWait = value.maxWait();
       return this;
@@ -269,9 +274,9 @@ public record ModelOptions(
       return this;
     }
 
-    /** The backoff base in milliseconds (default 500): attempt n waits base·2ⁿ plus jitter. */
-    public Builder retryBaseMs(long value) {
-      this.retryBaseMs = value;
+    /** The backoff base (default 500 ms): attempt n waits base·2ⁿ plus jitter. */
+    public Builder retryBase(Duration value) {
+      this.retryBase = Objects.requireNonNull(value, "retryBase");
       return this;
     }
 
@@ -338,6 +343,15 @@ public record ModelOptions(
     }
 
     /**
+     * Logs every request and response at DEBUG on logger {@code dev.toolnexus.client.wire}: keys
+     * and other header values redacted, media parts shown as {@code {type, mimeType, bytes}}.
+     */
+    public Builder logRequests(boolean value) {
+      this.logRequests = value;
+      return this;
+    }
+
+    /**
      * The options.
      *
      * @throws IllegalArgumentException when a retry setting is negative
@@ -354,7 +368,7 @@ public record ModelOptions(
           httpClient,
           transport,
           requestTimeout,
-          RetryPolicy.of(retries, retryBaseMs, retryableStatuses).withMaxWait(maxRetryWait),
+          RetryPolicy.of(retries, retryBase, retryableStatuses).withMaxWait(maxRetryWait),
           onError,
           sleeper,
           scheduler,
@@ -363,7 +377,8 @@ public record ModelOptions(
           maxTokens,
           unsupportedParts,
           maxPartBytes,
-          maxResponseBytes);
+          maxResponseBytes,
+          logRequests);
     }
   }
 }

@@ -4,8 +4,8 @@ import dev.toolnexus.Request;
 import java.util.List;
 
 /**
- * The outcome of a run (SPEC §8, §10): the final text, the full neutral transcript to pass back as
- * history, every tool call, telemetry, and how the run ended.
+ * The outcome of a run: the final text, the full neutral transcript to pass back as history, every
+ * tool call, telemetry, and how the run ended.
  *
  * @param text the final assistant answer (the pending prompt when {@link RunStatus#PENDING})
  * @param messages the full transcript, including history; feed it back as the next run's history.
@@ -19,7 +19,7 @@ import java.util.List;
  * @param model the model of the last model call the run made (the configured one when none was
  *     overridden)
  * @param status done, pending or incomplete
- * @param limit set only when incomplete: {@link #LIMIT_MAX_TURNS} or {@link #LIMIT_TIMEOUT}
+ * @param limit the limit that stopped the run; set only when incomplete
  * @param pending the unresolved suspension; set iff status is pending
  * @param finishReason why the last model call of the run stopped, mapped to one vocabulary with the
  *     provider's raw value: a {@link RunStatus#DONE} run whose answer was cut off by the token
@@ -35,15 +35,9 @@ public record RunResult(
     Usage usage,
     String model,
     RunStatus status,
-    String limit,
+    RunLimit limit,
     Request pending,
     FinishReason finishReason) {
-
-  /** {@code limit} when the run used all of its turns. */
-  public static final String LIMIT_MAX_TURNS = "maxTurns";
-
-  /** {@code limit} when the run's deadline passed. */
-  public static final String LIMIT_TIMEOUT = "timeout";
 
   /** A result without a finish reason (a run that made no model call). */
   public RunResult(
@@ -55,7 +49,7 @@ public record RunResult(
       Usage usage,
       String model,
       RunStatus status,
-      String limit,
+      RunLimit limit,
       Request pending) {
     this(
         text,

@@ -1,9 +1,9 @@
 package dev.toolnexus.client;
 
 /**
- * The closed set of outcomes of a client run (SPEC §10): {@code done}, {@code pending}, {@code
- * incomplete}. Distinct from an agent task's status; {@code timeout} is a {@link RunResult#limit()}
- * here, never a status.
+ * The closed set of outcomes of a client run: {@code done}, {@code pending}, {@code incomplete}.
+ * Distinct from an agent task's status; {@code timeout} is a {@link RunResult#limit()} here, never
+ * a status.
  */
 public enum RunStatus {
   /** The model gave its final answer. */

@@ -4,8 +4,8 @@ import dev.toolnexus.Request;
 import java.util.Map;
 
 /**
- * What {@link LlmClient#stream} yields (SPEC §8, §10): text deltas, tool calls about to run, their
- * results, usage, a suspension, and finally {@link Done} with the {@link RunResult}.
+ * What {@link LlmClient#stream} yields: text deltas, tool calls about to run, their results, usage,
+ * a suspension, and finally {@link Done} with the {@link RunResult}.
  */
 public sealed interface StreamEvent
     permits StreamEvent.Text,

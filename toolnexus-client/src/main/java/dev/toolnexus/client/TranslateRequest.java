@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One OpenAI-shaped chat request for {@link LlmClient#translate} (SPEC §11): the caller owns the
- * conversation and runs tools itself; toolnexus only translates it to the client's style, makes one
- * call and translates the answer back.
+ * One OpenAI-shaped chat request for {@link LlmClient#translate}: the caller owns the conversation
+ * and runs tools itself; toolnexus only translates it to the client's style, makes one call and
+ * translates the answer back.
  *
  * @param messages OpenAI {@code messages}, verbatim: assistant {@code tool_calls} (arguments as a
  *     JSON string or an object) and {@code tool} results with {@code tool_call_id} included

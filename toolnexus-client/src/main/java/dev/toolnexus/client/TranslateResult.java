@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The answer of {@link LlmClient#translate}, OpenAI-shaped (SPEC §11).
+ * The answer of {@link LlmClient#translate}, OpenAI-shaped.
  *
  * @param text the assistant text; empty when the model only called tools
  * @param toolCalls every tool call, in provider order; {@link ToolCall#arguments()} is a JSON
@@ -34,7 +34,10 @@ public record TranslateResult(
   /** Freezes the list; fills {@code finish} and {@code message} when null. */
   public TranslateResult {
     toolCalls = List.copyOf(toolCalls);
-    finish = finish == null ? new FinishReason(finishReason, null) : finish;
+    finish =
+        finish == null
+            ? new FinishReason(FinishReason.of(false, finishReason).kind(), null)
+            : finish;
     message = message == null ? plainMessage(text, toolCalls) : message;
   }
 
@@ -72,6 +75,6 @@ public record TranslateResult(
    * provider's stop reason mapped as {@link FinishReason#of(boolean, String)} maps it.
    */
   public static String finishReason(boolean calledTools, String providerStop) {
-    return FinishReason.of(calledTools, providerStop).kind();
+    return FinishReason.of(calledTools, providerStop).kind().id();
   }
 }

@@ -1,8 +1,6 @@
 package dev.toolnexus.client;
 
-/**
- * What to do with a content part a style cannot carry, or one over {@code maxPartBytes} (SPEC §8A).
- */
+/** What to do with a content part a style cannot carry, or one over {@code maxPartBytes}. */
 public enum UnsupportedParts {
   /**
    * The default: a part the caller attached is an error before any request; a part a tool produced

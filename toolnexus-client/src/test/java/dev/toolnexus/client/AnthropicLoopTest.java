@@ -169,7 +169,7 @@ class AnthropicLoopTest {
     RunResult r = client.run("go", kit);
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
-    assertThat(r.limit()).isEqualTo("maxTurns");
+    assertThat(r.limit()).isEqualTo(RunLimit.MAX_TURNS);
     assertThat(r.messages()).hasSize(3);
   }
 

@@ -187,7 +187,7 @@ class ChatModelTest {
 
       assertThat(r.message()).isEqualTo(AssistantMessage.of("Paris."));
       assertThat(r.usage()).isEqualTo(new Usage(3, 1, 4));
-      assertThat(r.finishReason()).isEqualTo(new FinishReason("stop", "stop"));
+      assertThat(r.finishReason()).isEqualTo(new FinishReason(FinishReason.Kind.STOP, "stop"));
     }
   }
 

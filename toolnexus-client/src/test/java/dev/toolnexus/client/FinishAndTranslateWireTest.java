@@ -104,7 +104,8 @@ class FinishAndTranslateWireTest {
     RunResult r = client.run("Weather?", Toolkit.of());
 
     assertThat(r.status()).isEqualTo(RunStatus.DONE);
-    assertThat(r.finishReason()).isEqualTo(new FinishReason("length", "max_tokens", null));
+    assertThat(r.finishReason())
+        .isEqualTo(new FinishReason(FinishReason.Kind.LENGTH, "max_tokens", null));
     assertThat(r.finishReason().truncated()).isTrue();
   }
 
@@ -119,7 +120,9 @@ class FinishAndTranslateWireTest {
     RunResult r = client.run("hi", Toolkit.of());
 
     assertThat(r.finishReason())
-        .isEqualTo(new FinishReason("content_filter", "SAFETY", "blocked: dangerous content"));
+        .isEqualTo(
+            new FinishReason(
+                FinishReason.Kind.CONTENT_FILTER, "SAFETY", "blocked: dangerous content"));
     assertThat(r.finishReason().blocked()).isTrue();
   }
 
@@ -137,7 +140,9 @@ class FinishAndTranslateWireTest {
     assertThat(r.finish())
         .isEqualTo(
             new FinishReason(
-                "error", "MALFORMED_FUNCTION_CALL", "Malformed function call: get_weather("));
+                FinishReason.Kind.ERROR,
+                "MALFORMED_FUNCTION_CALL",
+                "Malformed function call: get_weather("));
   }
 
   @Test
@@ -155,7 +160,7 @@ class FinishAndTranslateWireTest {
     }
 
     assertThat(((StreamEvent.Done) last).finishReason())
-        .isEqualTo(new FinishReason("length", "length", null));
+        .isEqualTo(new FinishReason(FinishReason.Kind.LENGTH, "length", null));
   }
 
   @Test
@@ -173,6 +178,6 @@ class FinishAndTranslateWireTest {
     }
 
     assertThat(((StreamEvent.Done) last).finishReason())
-        .isEqualTo(new FinishReason("length", "MAX_TOKENS", "out of tokens"));
+        .isEqualTo(new FinishReason(FinishReason.Kind.LENGTH, "MAX_TOKENS", "out of tokens"));
   }
 }

@@ -255,11 +255,11 @@ class HooksTest {
 
     assertThat(metrics).extracting(MetricEvent::event).containsExactly("llm", "tool", "llm", "run");
     MetricEvent.LlmEvent llm = (MetricEvent.LlmEvent) metrics.get(0);
-    assertThat(llm.status()).isEqualTo("ok");
+    assertThat(llm.status()).isEqualTo(MetricEvent.Status.OK);
     assertThat(llm.promptTokens()).isEqualTo(3);
     MetricEvent.ToolEvent tool = (MetricEvent.ToolEvent) metrics.get(1);
     assertThat(tool.tool()).isEqualTo("get_weather");
-    assertThat(tool.source()).isEqualTo("native");
+    assertThat(tool.source()).isEqualTo(dev.toolnexus.Source.NATIVE);
     assertThat(tool.isError()).isFalse();
     assertThat(tool.pending()).isFalse();
     MetricEvent.RunEvent run = (MetricEvent.RunEvent) metrics.get(3);

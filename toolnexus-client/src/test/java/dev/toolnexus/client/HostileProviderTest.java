@@ -262,7 +262,7 @@ class HostileProviderTest {
                     "hi", RunOptions.of(Fixtures.kit(sleepy)).withTimeout(Duration.ofSeconds(2))));
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
-    assertThat(r.limit()).isEqualTo(RunResult.LIMIT_TIMEOUT);
+    assertThat(r.limit()).isEqualTo(RunLimit.TIMEOUT);
     assertThat(r.toolCalls())
         .extracting(ToolCallRecord::output)
         .containsExactly(

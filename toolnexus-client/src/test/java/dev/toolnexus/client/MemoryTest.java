@@ -218,12 +218,14 @@ class MemoryTest {
                   return "too late";
                 }));
     provider.json(openaiCalls(4, 2, new String[] {"c1", "get_weather", "{\"location\":\"Oslo\"}"}));
-    LlmClient client = LlmClient.create(Fixtures.openai(provider).timeoutMs(1500).build());
+    LlmClient client =
+        LlmClient.create(
+            Fixtures.openai(provider).timeout(java.time.Duration.ofMillis(1500)).build());
 
     RunResult r = client.ask("weather?", slow, "cut");
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
-    assertThat(r.limit()).isEqualTo(RunResult.LIMIT_TIMEOUT);
+    assertThat(r.limit()).isEqualTo(RunLimit.TIMEOUT);
     List<Message> stored = client.store().get("cut").orElseThrow();
     assertThat(stored).extracting(Message::role).containsExactly("user", "assistant", "tool");
     assertThat(((ToolMessage) stored.get(2)).toolCallId()).isEqualTo("c1");

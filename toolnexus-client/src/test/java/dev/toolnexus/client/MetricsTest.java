@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolnexus.Request;
+import dev.toolnexus.Source;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.Tools;
@@ -152,9 +153,9 @@ class MetricsTest {
 
     assertThat(events)
         .containsExactly(
-            new LlmEvent("gpt-4o-mini", "ok", 120, 82, 17),
-            new ToolEvent("get_weather", "native", false, 40, false),
-            new LlmEvent("gpt-4o-mini", "ok", 1500, 120, 9),
+            new LlmEvent("gpt-4o-mini", MetricEvent.Status.OK, 120, 82, 17),
+            new ToolEvent("get_weather", Source.NATIVE, false, 40, false),
+            new LlmEvent("gpt-4o-mini", MetricEvent.Status.OK, 1500, 120, 9),
             new RunEvent("gpt-4o-mini", 2, 1, 228, 1660, null));
   }
 
@@ -166,7 +167,7 @@ class MetricsTest {
 
     client.run("Ask me", kit());
 
-    assertThat(events).contains(new ToolEvent("ask_user", "native", false, 0, true));
+    assertThat(events).contains(new ToolEvent("ask_user", Source.NATIVE, false, 0, true));
     assertThat(events.get(events.size() - 1))
         .isEqualTo(new RunEvent("gpt-4o-mini", 1, 1, 15, 50, null));
   }
@@ -179,7 +180,8 @@ class MetricsTest {
 
     assertThatThrownBy(() -> client.run("again", kit())).isInstanceOf(LlmException.class);
 
-    assertThat(events.get(0)).isEqualTo(new LlmEvent("gpt-4o-mini", "error", 10, 0, 0));
+    assertThat(events.get(0))
+        .isEqualTo(new LlmEvent("gpt-4o-mini", MetricEvent.Status.ERROR, 10, 0, 0));
     assertThat(events.get(1))
         .isInstanceOfSatisfying(
             RunEvent.class, r -> assertThat(r.error()).startsWith("LLM request failed: HTTP 400"));
@@ -188,8 +190,8 @@ class MetricsTest {
   @Test
   void labelValuesAreEscapedAndTheCrossPortReferenceRendersByteForByte() {
     PrometheusRegistry r = new PrometheusRegistry();
-    r.record(new LlmEvent("gpt-x", "ok", 120, 3, 2));
-    r.record(new ToolEvent("add", "native", false, 40, false));
+    r.record(new LlmEvent("gpt-x", MetricEvent.Status.OK, 120, 3, 2));
+    r.record(new ToolEvent("add", Source.NATIVE, false, 40, false));
     r.record(new RunEvent("gpt-x", 2, 1, 16, 200, null));
     r.record(new RunEvent("a\"b\\c\nd", 1, 0, 0, 5, "boom"));
 

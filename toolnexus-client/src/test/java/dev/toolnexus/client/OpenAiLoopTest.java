@@ -212,7 +212,7 @@ class OpenAiLoopTest {
     RunResult r = client.run("loop", kit);
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
-    assertThat(r.limit()).isEqualTo(RunResult.LIMIT_MAX_TURNS);
+    assertThat(r.limit()).isEqualTo(RunLimit.MAX_TURNS);
     assertThat(r.turns()).isEqualTo(2);
     assertThat(r.toolCallCount()).isEqualTo(2);
     assertThat(r.usage()).isEqualTo(new Usage(20, 4, 24));

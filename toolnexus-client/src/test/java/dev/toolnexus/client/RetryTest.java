@@ -143,10 +143,10 @@ class RetryTest {
   }
 
   @Test
-  void retryBaseMsScalesTheBackoff() {
+  void theRetryBaseScalesTheBackoff() {
     server.respond(500, "{}").respond(200, OK);
 
-    LlmClient.create(options().retryBaseMs(40).build()).run("hi", kit);
+    LlmClient.create(options().retryBase(java.time.Duration.ofMillis(40)).build()).run("hi", kit);
 
     assertThat(waits.get(0)).isBetween(Duration.ofMillis(40), Duration.ofMillis(48));
   }
@@ -178,7 +178,7 @@ class RetryTest {
     LlmClient.create(options().retryableStatuses(Set.of(501)).build()).run("hi", kit);
 
     assertThat(server.requestCount()).isEqualTo(3);
-    assertThat(RetryPolicy.of(2, 500, Set.of(418)).statuses())
+    assertThat(RetryPolicy.of(2, Duration.ofMillis(500), Set.of(418)).statuses())
         .containsExactlyInAnyOrder(418, 429, 500, 502, 503, 504, 529);
   }
 
@@ -322,7 +322,7 @@ class RetryTest {
     RunResult r =
         LlmClient.create(
                 options()
-                    .timeoutMs(2500)
+                    .timeout(java.time.Duration.ofMillis(2500))
                     .onError(
                         i -> {
                           seen.add(i);
@@ -332,7 +332,7 @@ class RetryTest {
             .run("hi", kit);
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
-    assertThat(r.limit()).isEqualTo(RunResult.LIMIT_TIMEOUT);
+    assertThat(r.limit()).isEqualTo(RunLimit.TIMEOUT);
     assertThat(r.turns()).isEqualTo(2);
     assertThat(r.usage()).isEqualTo(new Usage(10, 5, 15));
     assertThat(r.toolCallCount()).isEqualTo(1);

@@ -233,7 +233,7 @@ class ToolConcurrencyTest {
     RunResult r = client.run("go", Toolkit.of(sleepy));
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
-    assertThat(r.limit()).isEqualTo(RunResult.LIMIT_TIMEOUT);
+    assertThat(r.limit()).isEqualTo(RunLimit.TIMEOUT);
     assertThat(r.turns()).isEqualTo(1);
     assertThat(r.usage()).isEqualTo(new Usage(7, 3, 10));
     assertThat(r.toolCalls()).extracting(ToolCallRecord::output).containsExactly("woke: timeout");
@@ -266,7 +266,7 @@ class ToolConcurrencyTest {
     RunResult r = client.run("go", Toolkit.of(gate));
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
-    assertThat(r.limit()).isEqualTo(RunResult.LIMIT_TIMEOUT);
+    assertThat(r.limit()).isEqualTo(RunLimit.TIMEOUT);
     assertThat(r.usage()).isEqualTo(new Usage(2, 1, 3));
   }
 

@@ -52,7 +52,11 @@ class UsageReadingTest {
     assertThat(metrics.get(0))
         .isEqualTo(
             new MetricEvent.LlmEvent(
-                "claude-sonnet-4-5", "ok", ((MetricEvent.LlmEvent) metrics.get(0)).ms(), 3210, 7));
+                "claude-sonnet-4-5",
+                MetricEvent.Status.OK,
+                ((MetricEvent.LlmEvent) metrics.get(0)).ms(),
+                3210,
+                7));
   }
 
   @Test

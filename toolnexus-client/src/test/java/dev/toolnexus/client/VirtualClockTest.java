@@ -57,7 +57,7 @@ class VirtualClockTest {
         LlmClient.create(options().timeout(Duration.ofSeconds(90)).build()).run("hi", Toolkit.of());
 
     assertThat(r.status()).isEqualTo(RunStatus.INCOMPLETE);
-    assertThat(r.limit()).isEqualTo(RunResult.LIMIT_TIMEOUT);
+    assertThat(r.limit()).isEqualTo(RunLimit.TIMEOUT);
     assertThat(clock.now()).isEqualTo(T0.plusSeconds(90));
     assertThat(server.requestCount()).isEqualTo(2);
   }

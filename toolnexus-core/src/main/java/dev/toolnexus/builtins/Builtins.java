@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Creates the ten built-in tools of SPEC §4A ({@code source: builtin}) in their fixed order: bash,
- * read, write, edit, grep, glob, webfetch, question, apply_patch, todowrite.
+ * Creates the ten built-in tools ({@code source: builtin}) in their fixed order: bash, read, write,
+ * edit, grep, glob, webfetch, question, apply_patch, todowrite.
  */
 public final class Builtins {
   /** The names of every builtin, in the order {@link #create} returns them. */

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Options of the built-in tools (SPEC §4A): the whole-source toggle, the per-tool map, and the host
- * boundary ({@code shell}, {@code baseDir}, {@code confineToBaseDir}). Immutable; build with {@link
+ * Options of the built-in tools: the whole-source toggle, the per-tool map, and the host boundary
+ * ({@code shell}, {@code baseDir}, {@code confineToBaseDir}). Immutable; build with {@link
  * #builder()} or read a config file's {@code builtins} value with {@link #fromConfig(Object)}.
  */
 public final class BuiltinsOptions {

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Lists the regular files under a root for grep and glob, following the capped-listing rule of SPEC
- * §4A: collect everything, sort by the {@code /}-separated path relative to the root in code point
+ * Lists the regular files under a root for grep and glob, following the capped-listing rule:
+ * collect everything, sort by the {@code /}-separated path relative to the root in code point
  * order, and leave truncation to the caller. Symbolic links are not followed (so a link loop cannot
  * trap the walk and a link cannot lead out of the tree); {@code .git} and {@code node_modules} are
  * skipped.

@@ -10,11 +10,11 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts a command as its own job and stops the whole job (SPEC §4A): on POSIX the command runs in
- * a new session and process group (through {@code setsid} when it is installed) and is stopped with
- * TERM to the group and to every descendant captured BEFORE the first signal, then KILL after a
- * grace window of at most 2000 ms that ends as soon as everything is gone. On Windows the tree is
- * stopped outright, since console processes have no graceful termination.
+ * Starts a command as its own job and stops the whole job: on POSIX the command runs in a new
+ * session and process group (through {@code setsid} when it is installed) and is stopped with TERM
+ * to the group and to every descendant captured BEFORE the first signal, then KILL after a grace
+ * window of at most 2000 ms that ends as soon as everything is gone. On Windows the tree is stopped
+ * outright, since console processes have no graceful termination.
  *
  * <p>On POSIX the started process also outlives the command until the command's output is closed:
  * the JDK closes a child's stdout pipe as soon as that child exits (unless a reader happens to be

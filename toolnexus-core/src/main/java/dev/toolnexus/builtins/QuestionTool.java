@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * {@code question}: asking the human is a suspension (SPEC §10). The first call returns a pending
- * {@code kind:"question"} request; the retry carrying the host's {@link Answer} returns the JSON of
- * the answer's data.
+ * {@code question}: asking the human is a suspension. The first call returns a pending {@code
+ * kind:"question"} request; the retry carrying the host's {@link Answer} returns the JSON of the
+ * answer's data.
  */
 final class QuestionTool {
   private QuestionTool() {}
@@ -38,8 +38,9 @@ final class QuestionTool {
             Schemas.ordered("type", "array", "description", "Questions to ask", "items", item));
     return new BuiltinTool(
         "question",
-        "Ask the host one or more questions. Suspends via a kind:\"question\" Request (§10); the"
-            + " host's waitFor resolves it and the answer is returned to the model.",
+        "Ask the user one or more questions and wait for the answers. Use it when you need a"
+            + " decision or information only the user has; the answers come back as this tool's"
+            + " result.",
         Schemas.object(props, List.of("questions")),
         QuestionTool::run);
   }

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code read}: a media file (by the fixed extension table) becomes one content part and the §1B
+ * {@code read}: a media file (by the fixed extension table) becomes one content part and a text
  * description; anything else is strict UTF-8 text, optionally a 1-based line window.
  */
 final class ReadTool {

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Finds the interpreter {@code bash} uses when the host sets none (SPEC §4A host boundary). */
+/** Finds the interpreter {@code bash} uses when the host sets none. */
 final class ShellDetector {
   private ShellDetector() {}
 

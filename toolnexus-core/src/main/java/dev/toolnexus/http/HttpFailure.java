@@ -34,6 +34,12 @@ final class HttpFailure {
   /** Maps the cause of a failed exchange by the first recognised exception in its chain. */
   static ToolResult classify(String target, URI uri, Duration timeout, Throwable cause) {
     String hostPort = uri.getHost() + ":" + port(uri);
+    // the JDK wraps an unresolvable name in a ConnectException: look for it first
+    for (Throwable t = cause; t != null; t = t.getCause()) {
+      if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
+        return failure(target + " failed: unknown host " + uri.getHost(), "unknown_host");
+      }
+    }
     for (Throwable t = cause; t != null; t = t.getCause()) {
       if (t instanceof TooLargeException) {
         return failure(
@@ -65,9 +71,6 @@ final class HttpFailure {
         return failure(
             target + " failed: connection refused by " + hostPort + " (is the server running?)",
             "connection_refused");
-      }
-      if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
-        return failure(target + " failed: unknown host " + uri.getHost(), "unknown_host");
       }
     }
     return failure(target + " failed: " + Errors.message(cause), "io");

@@ -6,6 +6,7 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.PlainValues;
+import dev.toolnexus.internal.SchemaLint;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
@@ -23,10 +24,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A remote HTTP endpoint as a {@link Tool} (SPEC §7): {@code {placeholders}} in the URL, query and
- * header arguments, and the remaining arguments as the body are all filled from the model's
- * arguments. A 2xx response is the output (with {@code metadata.status}); anything else, and every
- * transport failure, is a readable error result. Thread-safe.
+ * A remote HTTP endpoint as a {@link Tool}: {@code {placeholders}} in the URL, query and header
+ * arguments, and the remaining arguments as the body are all filled from the model's arguments. A
+ * 2xx response is the output (with {@code metadata.status}); anything else, and every transport
+ * failure, is a readable error result. Thread-safe.
  */
 public final class HttpTool implements Tool {
   /** The timeout used when neither the tool nor the call sets one. */
@@ -58,10 +59,6 @@ public final class HttpTool implements Tool {
 
   private HttpTool(Builder b) {
     this.name = Names.requireValid(b.name);
-    if (!Names.sanitize(name).equals(name)) {
-      throw new IllegalArgumentException(
-          "tool name \"" + name + "\" may only contain letters, digits, '_' and '-'");
-    }
     this.description = Objects.requireNonNullElse(b.description, "");
     this.method = requireMethod(b.name, b.method);
     this.url = Objects.requireNonNull(b.url, () -> "tool " + b.name + ": url is required");
@@ -86,6 +83,11 @@ public final class HttpTool implements Tool {
     this.env = b.env;
     this.inputSchema =
         PlainValues.freezeObject(b.inputSchema != null ? b.inputSchema : derivedSchema());
+    if (b.inputSchema != null) {
+      // A hand-written schema is checked; one derived from placeholders or an OpenAPI document is
+      // taken as it comes.
+      SchemaLint.requireValid(name, inputSchema);
+    }
   }
 
   /** A builder; name, method and url are required. */
@@ -400,18 +402,18 @@ public final class HttpTool implements Tool {
 
     /** The input schema as JSON text. */
     public Builder inputSchema(String schemaJson) {
-      return inputSchema(dev.toolnexus.Json.parseObject(schemaJson));
+      try {
+        return inputSchema(dev.toolnexus.Json.parseObject(schemaJson));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "tool " + name + ": input schema is not valid JSON: " + e.getMessage(), e);
+      }
     }
 
-    /** How long a call may take; 30000 ms when not set. A call's context timeout wins. */
+    /** How long a call may take; 30 s when not set. A call's context timeout wins. */
     public Builder timeout(Duration timeout) {
       this.timeout = Objects.requireNonNull(timeout, "timeout");
       return this;
-    }
-
-    /** The timeout in milliseconds. */
-    public Builder timeoutMillis(long millis) {
-      return timeout(Duration.ofMillis(millis));
     }
 
     /**

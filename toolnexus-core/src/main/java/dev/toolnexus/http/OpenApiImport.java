@@ -1,7 +1,13 @@
 package dev.toolnexus.http;
 
+import dev.toolnexus.Source;
+import dev.toolnexus.SourceStatus;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolSource;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * What {@link HttpTools#fromOpenApi} loaded: one tool per selected operation, and a warning for
@@ -23,6 +29,57 @@ public record OpenApiImport(String title, List<HttpTool> tools, List<Warning> wa
   /** The tools typed as {@link Tool}, ready for {@code Toolkit.builder().tools(...)}. */
   public List<Tool> asTools() {
     return List.copyOf(tools);
+  }
+
+  /**
+   * The tools as a {@link ToolSource} for {@code Toolkit.builder().source(...)}, so skipped
+   * operations show in the toolkit's status: ready when none was skipped, {@code partial} when some
+   * were, {@code failed} when no operation became a tool; the reason names each skipped operation.
+   * A strict toolkit build fails on either.
+   *
+   * @param id the source's id in the toolkit's status, for example {@code "openapi:petstore"}
+   */
+  public ToolSource asSource(String id) {
+    Objects.requireNonNull(id, "id");
+    List<Tool> all = asTools();
+    List<Warning> skips = skipped();
+    SourceStatus status;
+    if (skips.isEmpty()) {
+      status = SourceStatus.ready();
+    } else {
+      String reason =
+          skips.size()
+              + " operation(s) skipped: "
+              + skips.stream()
+                  .map(w -> w.operation() + ": " + w.message())
+                  .collect(Collectors.joining("; "));
+      status =
+          new SourceStatus(
+              all.isEmpty() ? SourceStatus.State.FAILED : SourceStatus.State.PARTIAL,
+              reason,
+              Map.of());
+    }
+    return new ToolSource() {
+      @Override
+      public String id() {
+        return id;
+      }
+
+      @Override
+      public List<Tool> tools() {
+        return all;
+      }
+
+      @Override
+      public Source kind() {
+        return Source.HTTP;
+      }
+
+      @Override
+      public SourceStatus status() {
+        return status;
+      }
+    };
   }
 
   /** The tool names, in document order. */

@@ -5,6 +5,13 @@ import com.fasterxml.jackson.annotation.PropertyAccessor;
 import dev.toolnexus.Json;
 import dev.toolnexus.schema.TypeSchemas;
 import java.lang.reflect.Type;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,6 +37,19 @@ public final class ArgumentBinder {
               v -> v.withVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY))
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .build();
+
+  /** What each java.time type accepts, with an example, for the mismatch message. */
+  private static final Map<Type, String> TIME_FORMATS =
+      Map.of(
+          LocalDate.class, "a date as YYYY-MM-DD (e.g. 2026-03-14)",
+          LocalDateTime.class, "a date-time as YYYY-MM-DDTHH:MM:SS (e.g. 2026-03-14T09:30:00)",
+          OffsetDateTime.class,
+              "a date-time with offset as YYYY-MM-DDTHH:MM:SS+HH:MM (e.g. 2026-03-14T09:30:00Z)",
+          ZonedDateTime.class,
+              "a date-time with offset as YYYY-MM-DDTHH:MM:SS+HH:MM (e.g. 2026-03-14T09:30:00Z)",
+          Instant.class, "an instant as YYYY-MM-DDTHH:MM:SSZ (e.g. 2026-03-14T09:30:00Z)",
+          LocalTime.class, "a time as HH:MM or HH:MM:SS (e.g. 09:30)",
+          Duration.class, "an ISO-8601 duration (e.g. PT15M, P1DT2H)");
 
   private ArgumentBinder() {}
 
@@ -132,6 +152,10 @@ public final class ArgumentBinder {
 
   /** A short phrase for what a Java type accepts, from its generated schema. */
   static String expectation(Type type) {
+    String time = TIME_FORMATS.get(type);
+    if (time != null) {
+      return time;
+    }
     Map<String, Object> schema = TypeSchemas.of(type);
     Object t = schema.get("type");
     if (t == null) {

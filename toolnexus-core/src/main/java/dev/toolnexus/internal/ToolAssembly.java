@@ -11,9 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The SPEC §4 assembly rule as one pure function: drop builtins an extra tool shadows, concatenate
- * MCP → skill → builtin → extra → other sources, drop disabled names, and keep the first tool of
- * each name.
+ * The assembly rule as one pure function: drop builtins an extra tool shadows, concatenate MCP →
+ * skill → builtin → extra → other sources, drop disabled names, and keep the first tool of each
+ * name (a WARN names both sources and the one kept).
  */
 public final class ToolAssembly {
   private static final Logger log = LoggerFactory.getLogger(ToolAssembly.class);
@@ -55,6 +55,8 @@ public final class ToolAssembly {
     for (Tool b : builtins) {
       if (!extraNames.contains(b.name())) {
         ordered.add(b);
+      } else {
+        log.debug("builtin tool {} replaced by the host's tool of the same name", b.name());
       }
     }
     ordered.addAll(extras);
@@ -64,8 +66,14 @@ public final class ToolAssembly {
       if (disabled.contains(t.name())) {
         continue;
       }
-      if (byName.putIfAbsent(t.name(), t) != null) {
-        log.debug("tool {} ({}) shadowed by an earlier source", t.name(), t.source());
+      Tool kept = byName.putIfAbsent(t.name(), t);
+      if (kept != null) {
+        log.warn(
+            "two tools are named {}: keeping the {} tool, dropping the {} tool (the first source"
+                + " wins, in the order MCP, skill, builtin, host tools); rename or disable one",
+            t.name(),
+            kept.source(),
+            t.source());
       }
     }
     return List.copyOf(byName.values());

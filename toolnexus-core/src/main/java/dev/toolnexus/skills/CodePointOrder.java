@@ -3,8 +3,9 @@ package dev.toolnexus.skills;
 import java.util.Comparator;
 
 /**
- * The orderings SPEC §3 pins. {@link String#compareTo} compares UTF-16 code units, which puts an
- * astral-plane character (a surrogate pair) before U+E000..U+FFFF; these compare code points.
+ * The orderings skills are sorted and listed in. {@link String#compareTo} compares UTF-16 code
+ * units, which puts an astral-plane character (a surrogate pair) before U+E000..U+FFFF; these
+ * compare code points.
  */
 final class CodePointOrder {
   /** Unicode code-point order over whole strings. */

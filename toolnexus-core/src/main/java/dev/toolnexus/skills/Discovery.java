@@ -1,6 +1,8 @@
 package dev.toolnexus.skills;
 
 import dev.toolnexus.internal.Errors;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,16 +19,25 @@ import java.util.Set;
 final class Discovery {
   static final String SKILL_FILE = "SKILL.md";
 
-  /** Skills in discovery order, plus every skipped candidate in the same order. */
-  record Result(List<SkillInfo> skills, List<SkillSkip> skipped) {}
+  /**
+   * Skills in discovery order, every skipped candidate in the same order, and each configured
+   * source that could not be read at all (a missing or unreadable folder, a failing provider) with
+   * its reason, out of {@code sources} configured ones.
+   */
+  record Result(
+      List<SkillInfo> skills, List<SkillSkip> skipped, List<String> failedSources, int sources) {}
 
   private Discovery() {}
 
   /** Discovers, parses and dedupes; the allowlist is not applied here. */
   static Result discover(SkillsOptions options, Warnings warn) {
     List<Object> candidates = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
     for (Path root : options.roots()) {
-      fromDirectory(root, options.maxSkillFileBytes(), candidates, warn);
+      String problem = fromDirectory(root, options.maxSkillFileBytes(), candidates, warn);
+      if (problem != null) {
+        failed.add(problem);
+      }
     }
     int index = 0;
     for (SkillDef def : options.skills()) {
@@ -35,7 +46,10 @@ final class Discovery {
     int providerIndex = 0;
     for (SkillProvider provider : options.providers()) {
       providerIndex++;
-      fromProvider(provider, providerIndex, candidates);
+      String problem = fromProvider(provider, providerIndex, candidates);
+      if (problem != null) {
+        failed.add(problem);
+      }
     }
     Map<String, SkillInfo> byName = new LinkedHashMap<>();
     List<SkillSkip> skipped = new ArrayList<>();
@@ -57,7 +71,10 @@ final class Discovery {
         warn.accept("skipped skill " + skip.describe());
       }
     }
-    return new Result(List.copyOf(byName.values()), List.copyOf(skipped));
+    int sources =
+        options.roots().size() + options.providers().size() + (options.skills().isEmpty() ? 0 : 1);
+    return new Result(
+        List.copyOf(byName.values()), List.copyOf(skipped), List.copyOf(failed), sources);
   }
 
   /**
@@ -87,11 +104,13 @@ final class Discovery {
     return List.copyOf(out);
   }
 
-  private static void fromDirectory(Path root, int maxBytes, List<Object> out, Warnings warn) {
+  /** Adds the folder's candidates; returns why the folder itself cannot be read, else null. */
+  private static String fromDirectory(Path root, int maxBytes, List<Object> out, Warnings warn) {
     Path base = root.toAbsolutePath().normalize();
-    if (!Files.isDirectory(base)) {
-      warn.accept("skills dir not found: " + root);
-      return;
+    String problem = unreadableFolder(root, base);
+    if (problem != null) {
+      warn.accept(problem);
+      return problem;
     }
     List<TreeWalk.Entry> found = new ArrayList<>();
     for (TreeWalk.Entry e : TreeWalk.walk(base, SKILL_FILE, warn)) {
@@ -102,6 +121,22 @@ final class Discovery {
     found.sort((a, b) -> CodePointOrder.DISCOVERY.compare(a.relative(), b.relative()));
     for (TreeWalk.Entry e : found) {
       out.add(fromFile(e, maxBytes, warn));
+    }
+    return null;
+  }
+
+  private static String unreadableFolder(Path root, Path base) {
+    if (!Files.exists(base)) {
+      return "skills folder not found: " + root;
+    }
+    if (!Files.isDirectory(base)) {
+      return "skills folder is not a directory: " + root;
+    }
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(base)) {
+      entries.iterator().hasNext();
+      return null;
+    } catch (IOException | RuntimeException e) {
+      return "skills folder cannot be read: " + root + " (" + Errors.message(e) + ")";
     }
   }
 
@@ -151,7 +186,8 @@ final class Discovery {
         def.resources());
   }
 
-  private static void fromProvider(SkillProvider provider, int index, List<Object> out) {
+  /** Adds the provider's candidates; returns why the provider gave none, else null. */
+  private static String fromProvider(SkillProvider provider, int index, List<Object> out) {
     String label = "skill provider #" + index;
     List<SkillDef> defs;
     try {
@@ -159,14 +195,14 @@ final class Discovery {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       out.add(new SkillSkip(label, SkipReason.UNREADABLE, "interrupted"));
-      return;
+      return label + " was interrupted";
     } catch (Exception e) {
       out.add(new SkillSkip(label, SkipReason.UNREADABLE, "failed: " + Errors.message(e)));
-      return;
+      return label + " failed: " + Errors.message(e);
     }
     if (defs == null) {
       out.add(new SkillSkip(label, SkipReason.UNREADABLE, "returned no list"));
-      return;
+      return label + " returned no list";
     }
     int i = 0;
     for (SkillDef def : defs) {
@@ -177,5 +213,6 @@ final class Discovery {
         out.add(fromDef(def, label + " entry #" + i));
       }
     }
+    return null;
   }
 }

@@ -17,9 +17,9 @@ import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * Splits a {@code SKILL.md} into frontmatter and body and reads {@code name} and {@code
- * description} (SPEC §3): strict YAML first; only when YAML refused the frontmatter (it threw, was
- * not a mapping, or gave {@code name}/{@code description} a mapping or sequence) a guarded
- * line-wise read runs. Scalars keep the text as written (after quoting and block folding), trimmed.
+ * description}: strict YAML first; only when YAML refused the frontmatter (it threw, was not a
+ * mapping, or gave {@code name}/{@code description} a mapping or sequence) a guarded line-wise read
+ * runs. Scalars keep the text as written (after quoting and block folding), trimmed.
  *
  * <p>Like the reference port's YAML library, a duplicate key counts as a refusal, so the fallback's
  * first-wins rule decides it. The YAML is composed into nodes and never constructed into objects,

@@ -3,9 +3,9 @@ package dev.toolnexus.skills;
 import java.util.List;
 
 /**
- * A skill supplied as data instead of a {@code SKILL.md} on disk (SPEC §3, S1): the body the {@code
- * skill} tool hands to the model, an optional catalog description, optional logical resource names
- * and an optional logical base. No host path is ever emitted for it (S4).
+ * A skill supplied as data instead of a {@code SKILL.md} on disk: the body the {@code skill} tool
+ * hands to the model, an optional catalog description, optional logical resource names and an
+ * optional logical base. No host path is ever emitted for it (S4).
  *
  * @param name the catalog name; a blank name is reported as a {@code missing-name} skip
  * @param description the one-line catalog entry; {@code null} keeps the skill out of the prompt

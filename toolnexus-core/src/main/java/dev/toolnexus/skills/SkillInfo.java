@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One loaded skill (SPEC §3 {@code Info}).
+ * One loaded skill.
  *
  * @param name the catalog name, unique within a source
  * @param description the catalog line, or {@code null} when the skill has none (it is then left out

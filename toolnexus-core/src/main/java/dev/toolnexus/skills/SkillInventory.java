@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The result of {@link SkillSource#listSkills}: every skill that loaded and every candidate that
- * did not, both in discovery order, before any allowlist is applied (SPEC §3, S3).
+ * did not, both in discovery order, before any allowlist is applied.
  *
  * @param skills the skills that parsed, first-wins by name
  * @param skipped the candidates that were skipped, each with its typed reason

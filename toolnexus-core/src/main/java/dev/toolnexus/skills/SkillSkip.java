@@ -3,8 +3,8 @@ package dev.toolnexus.skills;
 import java.util.Objects;
 
 /**
- * One candidate that did not become a skill (SPEC §3): where it was, the typed reason, and a
- * human-readable detail such as the YAML parser's own message.
+ * One candidate that did not become a skill: where it was, the typed reason, and a human-readable
+ * detail such as the YAML parser's own message.
  *
  * @param location the absolute path of the {@code SKILL.md}, or a logical id for data skills
  * @param reason the stable reason

@@ -13,9 +13,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The skill source (SPEC §3): discovers {@code SKILL.md} files and data skills once, exposes the
- * single {@code skill} loader tool and the system-prompt catalog. Discovery never throws: every
- * file that cannot become a skill is reported in {@link #skipped()} with a typed reason and logged.
+ * The skill source: discovers {@code SKILL.md} files and data skills once, exposes the single
+ * {@code skill} loader tool and the system-prompt catalog. Discovery never throws: every file that
+ * cannot become a skill is reported in {@link #skipped()} with a typed reason and logged.
  *
  * <p>Without any configured source (no directory, data skill or provider) there is no {@code skill}
  * tool and the catalog is empty, as in the reference port; with a source that finds nothing the
@@ -36,10 +36,19 @@ public final class SkillSource implements ToolSource {
   private final List<SkillSkip> skipped;
   private final List<Tool> tools;
   private final String prompt;
+  private final List<String> failedSources;
+  private final int sources;
 
   private SkillSource(
-      boolean configured, List<SkillInfo> skills, List<SkillSkip> skipped, Tool tool) {
+      boolean configured,
+      List<SkillInfo> skills,
+      List<SkillSkip> skipped,
+      List<String> failedSources,
+      int sources,
+      Tool tool) {
     this.configured = configured;
+    this.failedSources = failedSources;
+    this.sources = sources;
     this.skills = skills;
     Map<String, SkillInfo> map = new LinkedHashMap<>();
     skills.forEach(s -> map.put(s.name(), s));
@@ -57,13 +66,14 @@ public final class SkillSource implements ToolSource {
     Objects.requireNonNull(options, "options");
     Warnings warn = new Warnings(options.warnings());
     if (!options.hasSources()) {
-      return new SkillSource(false, List.of(), List.of(), null);
+      return new SkillSource(false, List.of(), List.of(), List.of(), 0, null);
     }
     Discovery.Result found = Discovery.discover(options, warn);
     List<SkillInfo> exposed =
         Discovery.select(found.skills(), options.filter(), options.disabled(), warn);
     Tool tool = new SkillTool(exposed, options.sampleLimit(), warn);
-    return new SkillSource(true, exposed, found.skipped(), tool);
+    return new SkillSource(
+        true, exposed, found.skipped(), found.failedSources(), found.sources(), tool);
   }
 
   /** Discovers skills under these directories with default options. */
@@ -72,9 +82,8 @@ public final class SkillSource implements ToolSource {
   }
 
   /**
-   * Lists and validates skills from the same sources {@link #load} reads, without building a tool
-   * (SPEC §3, S3). The inventory ignores the allowlist and {@code disableSkills}: it exists to
-   * author them.
+   * Lists and validates skills from the same sources {@link #load} reads, without building a tool .
+   * The inventory ignores the allowlist and {@code disableSkills}: it exists to author them.
    */
   public static SkillInventory listSkills(SkillsOptions options) {
     Objects.requireNonNull(options, "options");
@@ -100,11 +109,19 @@ public final class SkillSource implements ToolSource {
   }
 
   /**
-   * Ready; the reason counts the skill files that could not be read (see {@link #skipped()}), if
-   * any.
+   * {@code failed} when no configured source (folder, provider, data skills) could be read, {@code
+   * partial} when some could not, the reason naming each (for example {@code skills folder not
+   * found: ./skills}); otherwise ready, the reason counting the skill files that could not be read
+   * (see {@link #skipped()}), if any.
    */
   @Override
   public SourceStatus status() {
+    if (!failedSources.isEmpty()) {
+      return new SourceStatus(
+          failedSources.size() >= sources ? SourceStatus.State.FAILED : SourceStatus.State.PARTIAL,
+          String.join("; ", failedSources),
+          Map.of());
+    }
     return skipped.isEmpty()
         ? SourceStatus.ready()
         : new SourceStatus(

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The single {@code skill} loader tool (SPEC §3): returns a skill's trimmed body inside the
- * byte-exact {@code <skill_content>} block, with its base and a sorted, capped sample of its files.
+ * The single {@code skill} loader tool: returns a skill's trimmed body inside the byte-exact {@code
+ * <skill_content>} block, with its base and a sorted, capped sample of its files.
  */
 final class SkillTool implements Tool {
   static final String NAME = "skill";

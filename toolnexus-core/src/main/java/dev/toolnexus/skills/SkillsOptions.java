@@ -13,9 +13,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * What the skill source reads and how it exposes it (SPEC §3): skill directories, skills as data
- * and lazy providers (S1), a name allowlist (S2) and {@code disableSkills}, the sibling-file sample
- * cap (S5), the per-file size cap and an optional warning sink. Immutable; build with {@link
+ * What the skill source reads and how it exposes it: skill directories, skills as data and lazy
+ * providers (S1), a name allowlist (S2) and {@code disableSkills}, the sibling-file sample cap
+ * (S5), the per-file size cap and an optional warning sink. Immutable; build with {@link
  * #builder()}.
  */
 public final class SkillsOptions {

@@ -1,6 +1,6 @@
 package dev.toolnexus.skills;
 
-/** Why a skill candidate was not loaded (SPEC §3, S3); {@link #id()} is the stable wire string. */
+/** Why a skill candidate was not loaded; {@link #id()} is the stable wire string. */
 public enum SkipReason {
   /** The frontmatter parsed but has no non-empty {@code name}, or there is no frontmatter. */
   MISSING_NAME("missing-name"),

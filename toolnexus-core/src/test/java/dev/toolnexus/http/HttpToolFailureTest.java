@@ -27,7 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
 class HttpToolFailureTest {
 
   private static HttpTool get(String url) {
-    return HttpTool.builder().name("t").url(url).timeoutMillis(5_000).build();
+    return HttpTool.builder()
+        .name("t")
+        .url(url)
+        .timeout(java.time.Duration.ofMillis(5_000))
+        .build();
   }
 
   @Test
@@ -52,10 +56,33 @@ class HttpToolFailureTest {
   }
 
   @Test
+  void anUnknownHostIsNamedThoughTheJdkWrapsItAsAConnectException() {
+    // tests never resolve a real name: the chain is built as the JDK client builds it
+    java.net.ConnectException inner = new java.net.ConnectException();
+    inner.initCause(new java.nio.channels.UnresolvedAddressException());
+    java.net.ConnectException outer = new java.net.ConnectException();
+    outer.initCause(inner);
+
+    ToolResult r =
+        HttpFailure.classify(
+            "GET https://api.invalid/x",
+            java.net.URI.create("https://api.invalid/x"),
+            java.time.Duration.ofSeconds(5),
+            outer);
+
+    assertThat(r.output()).isEqualTo("GET https://api.invalid/x failed: unknown host api.invalid");
+    assertThat(r.metadata()).containsEntry("error", "unknown_host");
+  }
+
+  @Test
   void slowServerTimesOut() throws Exception {
     try (PetStoreServer server = new PetStoreServer()) {
       HttpTool t =
-          HttpTool.builder().name("t").url(server.baseUrl() + "/slow").timeoutMillis(250).build();
+          HttpTool.builder()
+              .name("t")
+              .url(server.baseUrl() + "/slow")
+              .timeout(java.time.Duration.ofMillis(250))
+              .build();
 
       ToolResult r = t.execute(Map.of(), null);
 

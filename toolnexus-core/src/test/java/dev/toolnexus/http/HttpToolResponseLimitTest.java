@@ -73,7 +73,7 @@ class HttpToolResponseLimitTest {
         HttpTool.builder()
             .name("t")
             .url(url("/endless"))
-            .timeoutMillis(20_000)
+            .timeout(java.time.Duration.ofMillis(20_000))
             .maxResponseBytes(256 * 1024)
             .build();
 
@@ -93,7 +93,12 @@ class HttpToolResponseLimitTest {
 
   @Test
   void withoutAConfiguredLimitTheDefaultOf16MiBApplies() throws Exception {
-    HttpTool t = HttpTool.builder().name("t").url(url("/endless")).timeoutMillis(20_000).build();
+    HttpTool t =
+        HttpTool.builder()
+            .name("t")
+            .url(url("/endless"))
+            .timeout(java.time.Duration.ofMillis(20_000))
+            .build();
 
     ToolResult r = t.execute(Map.of(), null);
 
@@ -112,7 +117,7 @@ class HttpToolResponseLimitTest {
         HttpTool.builder()
             .name("t")
             .url(url("/declared"))
-            .timeoutMillis(20_000)
+            .timeout(java.time.Duration.ofMillis(20_000))
             .maxResponseBytes(1024)
             .build();
 

@@ -353,7 +353,9 @@ class HttpToolTest {
     assertThatThrownBy(() -> HttpTool.builder().name("x").method("GE T").url("http://h").build())
         .hasMessage("tool x: method must be an HTTP method such as GET or POST, got GE T");
     assertThatThrownBy(() -> HttpTool.builder().name("bad name").url("http://h").build())
-        .hasMessage("tool name \"bad name\" may only contain letters, digits, '_' and '-'");
+        .hasMessage(
+            "tool name \"bad name\" may only contain letters, digits, '_' and '-' (every provider"
+                + " refuses anything else); for example \"bad_name\"");
   }
 
   @Test
@@ -381,7 +383,7 @@ class HttpToolTest {
 
   @Test
   void contextTimeoutWinsOverTheToolTimeout() throws Exception {
-    HttpTool t = tool("GET", "/slow").timeoutMillis(60_000).build();
+    HttpTool t = tool("GET", "/slow").timeout(java.time.Duration.ofMillis(60_000)).build();
 
     ToolResult r = t.execute(Map.of(), ToolContext.empty().withTimeout(Duration.ofMillis(300)));
 

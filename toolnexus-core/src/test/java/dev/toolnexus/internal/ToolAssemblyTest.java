@@ -6,6 +6,9 @@ import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -135,5 +138,31 @@ class ToolAssemblyTest {
             Set.of("x"));
 
     assertThat(describe(out)).containsExactly("y:native");
+  }
+
+  @Test
+  void aDuplicateNameIsAWarningNamingBothSourcesAndTheOneKept() {
+    PrintStream original = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    List<Tool> kept;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    try {
+      kept =
+          ToolAssembly.assemble(
+              List.of(tool("lookup", Source.MCP)),
+              List.of(),
+              List.of(),
+              List.of(tool("lookup", Source.NATIVE)),
+              Set.of());
+    } finally {
+      System.setErr(original);
+    }
+
+    assertThat(describe(kept)).containsExactly("lookup:mcp");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains(
+            "WARN dev.toolnexus.internal.ToolAssembly - two tools are named lookup: keeping the mcp"
+                + " tool, dropping the native tool (the first source wins, in the order MCP, skill,"
+                + " builtin, host tools); rename or disable one");
   }
 }

@@ -178,7 +178,7 @@ class DiscoveryOrderTest {
 
     assertThat(source.skills()).isEmpty();
     assertThat(source.skipped()).isEmpty();
-    assertThat(warnings).containsExactly("skills dir not found: " + missing);
+    assertThat(warnings).containsExactly("skills folder not found: " + missing);
     assertThat(source.tools()).extracting(t -> t.name()).containsExactly("skill");
     assertThat(source.skillsPrompt()).isEqualTo("No skills are currently available.");
   }

@@ -48,7 +48,8 @@ public class OwnModel {
 
       // A derived client shares the model, HTTP client, executor and metrics; change what differs.
       LlmClient terse = client.newBuilder().systemPrompt("Be terse.").maxTurns(2).build();
-      System.out.println(terse.run("And now?", toolkit).text());
+      RunResult t = terse.run("And now?", toolkit);
+      System.out.println(t.isDone() ? t.text() : "stopped: " + t.status() + " (" + t.limit() + ")");
     }
   }
 }

@@ -39,10 +39,10 @@ public final class MicrometerMetrics implements Consumer<MetricEvent> {
       Counter.builder("toolnexus.llm.requests")
           .description("Total LLM requests.")
           .tag("model", e.model())
-          .tag("status", e.status())
+          .tag("status", e.status().id())
           .register(registry)
           .increment();
-      if ("ok".equals(e.status())) {
+      if (e.status() == MetricEvent.Status.OK) {
         tokens("prompt", e.promptTokens());
         tokens("completion", e.completionTokens());
       }
@@ -55,7 +55,7 @@ public final class MicrometerMetrics implements Consumer<MetricEvent> {
       Counter.builder("toolnexus.tool.calls")
           .description("Total tool calls.")
           .tag("tool", e.tool())
-          .tag("source", e.source())
+          .tag("source", e.source().id())
           .tag("is_error", String.valueOf(e.isError()))
           .tag("pending", String.valueOf(e.pending()))
           .register(registry)

@@ -3,6 +3,7 @@ package dev.toolnexus.micrometer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.toolnexus.Source;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.Tools;
 import dev.toolnexus.client.ClientOptions;
@@ -24,8 +25,8 @@ class MicrometerMetricsTest {
 
   @Test
   void llmEventsCountRequestsTokensAndDuration() {
-    sink.accept(new MetricEvent.LlmEvent("gpt-x", "ok", 120, 3, 2));
-    sink.accept(new MetricEvent.LlmEvent("gpt-x", "error", 30, 0, 0));
+    sink.accept(new MetricEvent.LlmEvent("gpt-x", MetricEvent.Status.OK, 120, 3, 2));
+    sink.accept(new MetricEvent.LlmEvent("gpt-x", MetricEvent.Status.ERROR, 30, 0, 0));
 
     assertThat(
             registry
@@ -47,8 +48,8 @@ class MicrometerMetricsTest {
 
   @Test
   void toolEventsKeepPendingApartFromErrors() {
-    sink.accept(new MetricEvent.ToolEvent("ask", "builtin", false, 0, true));
-    sink.accept(new MetricEvent.ToolEvent("add", "native", true, 5, false));
+    sink.accept(new MetricEvent.ToolEvent("ask", Source.BUILTIN, false, 0, true));
+    sink.accept(new MetricEvent.ToolEvent("add", Source.NATIVE, true, 5, false));
 
     assertThat(
             registry

@@ -85,8 +85,8 @@ public final class OpenTelemetryMetrics implements Consumer<MetricEvent> {
   @Override
   public void accept(MetricEvent event) {
     if (event instanceof MetricEvent.LlmEvent e) {
-      llmRequests.add(1, Attributes.of(MODEL, e.model(), STATUS, e.status()));
-      if ("ok".equals(e.status())) {
+      llmRequests.add(1, Attributes.of(MODEL, e.model(), STATUS, e.status().id()));
+      if (e.status() == MetricEvent.Status.OK) {
         llmTokens.add(e.promptTokens(), Attributes.of(TYPE, "prompt"));
         llmTokens.add(e.completionTokens(), Attributes.of(TYPE, "completion"));
       }
@@ -98,7 +98,7 @@ public final class OpenTelemetryMetrics implements Consumer<MetricEvent> {
               TOOL,
               e.tool(),
               SOURCE,
-              e.source(),
+              e.source().id(),
               IS_ERROR,
               String.valueOf(e.isError()),
               PENDING,

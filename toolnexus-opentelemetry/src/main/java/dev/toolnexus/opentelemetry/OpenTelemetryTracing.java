@@ -173,7 +173,7 @@ public final class OpenTelemetryTracing implements RunObserver {
         if (id != null) {
           call.setAttribute(GenAi.RESPONSE_ID, id);
         }
-        call.setAttribute(GenAi.FINISH_REASONS, List.of(response.finishReason().kind()));
+        call.setAttribute(GenAi.FINISH_REASONS, List.of(response.finishReason().kind().id()));
         call.setAttribute(GenAi.INPUT_TOKENS, response.usage().promptTokens());
         call.setAttribute(GenAi.OUTPUT_TOKENS, response.usage().completionTokens());
         if (captureContent) {

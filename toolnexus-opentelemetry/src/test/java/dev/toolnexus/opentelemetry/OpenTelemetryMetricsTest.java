@@ -2,6 +2,7 @@ package dev.toolnexus.opentelemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.toolnexus.Source;
 import dev.toolnexus.client.MetricEvent;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -43,8 +44,8 @@ class OpenTelemetryMetricsTest {
 
   @Test
   void llmEventsCountRequestsTokensAndDurationUnderTheMicrometerNames() {
-    sink.accept(new MetricEvent.LlmEvent("gpt-x", "ok", 120, 3, 2));
-    sink.accept(new MetricEvent.LlmEvent("gpt-x", "error", 30, 0, 0));
+    sink.accept(new MetricEvent.LlmEvent("gpt-x", MetricEvent.Status.OK, 120, 3, 2));
+    sink.accept(new MetricEvent.LlmEvent("gpt-x", MetricEvent.Status.ERROR, 30, 0, 0));
 
     Map<String, MetricData> m = collect();
     AttributeKey<String> model = AttributeKey.stringKey("model");
@@ -65,8 +66,8 @@ class OpenTelemetryMetricsTest {
 
   @Test
   void toolEventsKeepPendingApartFromErrors() {
-    sink.accept(new MetricEvent.ToolEvent("ask", "builtin", false, 0, true));
-    sink.accept(new MetricEvent.ToolEvent("add", "native", true, 5, false));
+    sink.accept(new MetricEvent.ToolEvent("ask", Source.BUILTIN, false, 0, true));
+    sink.accept(new MetricEvent.ToolEvent("add", Source.NATIVE, true, 5, false));
 
     MetricData calls = collect().get("toolnexus.tool.calls");
     assertThat(

@@ -82,7 +82,9 @@ final class AnthropicStreamDecoder implements StreamDecoder {
       case "error" -> {
         Map<?, ?> err = JsonPaths.map(ev.get("error"));
         throw new LlmException(
-            "anthropic stream error: " + err.get("type") + ": " + err.get("message"), null);
+            "anthropic stream error: " + err.get("type") + ": " + err.get("message"),
+            errorKind(String.valueOf(err.get("type"))),
+            null);
       }
       default -> {
         // ping and future event types carry nothing the loop needs
@@ -189,5 +191,18 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         stopReason,
         extras,
         raw);
+  }
+
+  /** The kind of an error event's {@code type}, as Anthropic names them. */
+  private static LlmException.Kind errorKind(String type) {
+    return switch (type) {
+      case "overloaded_error" -> LlmException.Kind.OVERLOADED;
+      case "rate_limit_error" -> LlmException.Kind.RATE_LIMIT;
+      case "api_error" -> LlmException.Kind.SERVER_ERROR;
+      case "authentication_error", "permission_error" -> LlmException.Kind.AUTH;
+      case "not_found_error" -> LlmException.Kind.MODEL_NOT_FOUND;
+      case "invalid_request_error", "request_too_large" -> LlmException.Kind.BAD_REQUEST;
+      default -> LlmException.Kind.RESPONSE;
+    };
   }
 }

@@ -13,15 +13,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The answer-carrying way back into a halted run (SPEC §10 "Durable resume"), from plain data: the
- * transcript of the halted run, its pending {@link Request} and the host's {@link Answer}. Every
- * tool-result slot of the halted turn is filled, in call order, so the transcript sent on is
- * balanced: completed calls keep the results they had (nothing runs twice), the halted call gets
- * the supplied result ({@code answer.data.results[]} by id, or the {@code output}/{@code isError}
- * shorthand), or — with no recognised key — is re-executed once with the answer in its context
- * (like the inline {@code waitFor} path); a not-ok answer gives {@code declined/expired: <prompt>};
- * any other outstanding call (a later concurrent suspension) takes a supplied result by id or runs
- * again, and may suspend again. No user turn is appended.
+ * The answer-carrying way back into a halted run, from plain data: the transcript of the halted
+ * run, its pending {@link Request} and the host's {@link Answer}. Every tool-result slot of the
+ * halted turn is filled, in call order, so the transcript sent on is balanced: completed calls keep
+ * the results they had (nothing runs twice), the halted call gets the supplied result ({@code
+ * answer.data.results[]} by id, or the {@code output}/{@code isError} shorthand), or — with no
+ * recognised key — is re-executed once with the answer in its context (like the inline {@code
+ * waitFor} path); a not-ok answer gives {@code declined/expired: <prompt>}; any other outstanding
+ * call (a later concurrent suspension) takes a supplied result by id or runs again, and may suspend
+ * again. No user turn is appended.
  */
 public final class DurableResume {
   private final List<Message> history;

@@ -11,9 +11,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Provider failure bodies made safe to surface (SPEC §8 Resilience): account identifiers redacted
- * in the message and the typed body, 401/403 bodies left out of the message, the message's excerpt
- * capped at 200 characters, and the endpoint named without its query string.
+ * Provider failure bodies made safe to surface: account identifiers redacted in the message and the
+ * typed body, 401/403 bodies left out of the message, the message's excerpt capped at 200
+ * characters, and the endpoint named without its query string.
  */
 public final class ErrorBodies {
   private static final Set<String> ACCOUNT_KEYS =

@@ -39,7 +39,7 @@ public final class GeminiCodec implements WireCodec {
   /** The default base URL. */
   public static final String DEFAULT_BASE_URL = ClientOptions.GEMINI_BASE_URL;
 
-  /** The part kinds this style may send (the §8A allowlist). */
+  /** The part kinds this style may send (its allowlist). */
   static final Set<String> ALLOWED =
       Set.of("text", "inlineData", "fileData", "functionCall", "functionResponse");
 
@@ -352,12 +352,15 @@ public final class GeminiCodec implements WireCodec {
   /** A provider error carried in a body or stream event. */
   static LlmException error(Object err) {
     Map<?, ?> e = JsonPaths.map(err);
+    int code = e.get("code") instanceof Number n ? n.intValue() : 0;
     return new LlmException(
         "gemini error " + e.get("code") + " " + e.get("status") + ": " + e.get("message"),
+        LlmException.Kind.ofStatus(code),
         0,
         null,
         null,
         JsonPaths.str(e.get("message")),
+        null,
         null);
   }
 }

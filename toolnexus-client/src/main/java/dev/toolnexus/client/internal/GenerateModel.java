@@ -15,10 +15,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@link ChatModel} answered by a host {@link Generate} (SPEC §8 "In-process models"):
- * OpenAI-shaped messages in, one assistant message out; the library derives the finish reason,
- * builds the {@code choices} envelope handed to {@code afterLLM}, and encodes map arguments as JSON
- * text. Streaming is refused.
+ * The {@link ChatModel} answered by a host {@link Generate}: OpenAI-shaped messages in, one
+ * assistant message out; the library derives the finish reason, builds the {@code choices} envelope
+ * handed to {@code afterLLM}, and encodes map arguments as JSON text. Streaming is refused.
  */
 public final class GenerateModel implements ChatModel {
   private final Generate generate;

@@ -51,10 +51,12 @@ public final class HttpChatModel implements ChatModel {
   /**
    * A model over these wire settings; the API key is resolved now.
    *
-   * @throws IllegalArgumentException when no API key is configured or found for a remote endpoint
+   * @throws IllegalArgumentException when the base URL is not an http(s) URL, or no API key is
+   *     configured or found for a remote endpoint
    */
   public HttpChatModel(ModelOptions options) {
     this.options = options;
+    BaseUrls.check(options.baseUrl());
     this.codec = Codecs.forStyle(options.style());
     this.apiKey = ApiKeys.resolve(options.apiKey(), options.env(), options.baseUrl(), codec);
     this.http =
@@ -130,8 +132,8 @@ public final class HttpChatModel implements ChatModel {
 
   /**
    * The body bytes with {@code extra} keys (a translate request's tool choice or output cap) set
-   * over the codec's body, then SPEC §8's order: {@code requestParams} merged, {@code
-   * bodyTransform} last, then marshal.
+   * over the codec's body, then in this order: {@code requestParams} merged, {@code bodyTransform}
+   * last, then marshal.
    */
   public byte[] bodyBytes(
       String model,
@@ -164,17 +166,19 @@ public final class HttpChatModel implements ChatModel {
       Map<String, Object> extra) {
     boolean stream = text != null;
     URI endpoint = codec.endpoint(options.baseUrl(), model, stream);
+    byte[] bytes = bodyBytes(model, messages, tools, stream, extra);
     HttpRequest.Builder rb =
         HttpRequest.newBuilder(endpoint)
             .timeout(options.requestTimeout())
-            .POST(
-                HttpRequest.BodyPublishers.ofByteArray(
-                    bodyBytes(model, messages, tools, stream, extra)))
+            .POST(HttpRequest.BodyPublishers.ofByteArray(bytes))
             .header("Content-Type", "application/json")
             .header("Accept", stream ? "text/event-stream" : "application/json");
     codec.authHeaders(apiKey).forEach(rb::header);
     options.headers().forEach(rb::header);
     HttpRequest request = rb.build();
+    if (WireLog.enabled(options.logRequests())) {
+      WireLog.request(endpoint, request.headers(), bytes);
+    }
     return retrier.run(() -> attempt(request, endpoint, stream, text, cancel, 0), cancel);
   }
 
@@ -189,7 +193,8 @@ public final class HttpChatModel implements ChatModel {
     try {
       response = transport.send(request, cancel);
     } catch (IOException e) {
-      throw network(cancel, "LLM request to " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
+      throw network(
+          cancel, endpoint, "LLM request to " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CancellationException("interrupted");
@@ -217,6 +222,9 @@ public final class HttpChatModel implements ChatModel {
         } catch (IOException e) {
           errorBody = "";
         }
+        if (WireLog.enabled(options.logRequests())) {
+          WireLog.response(endpoint, status, errorBody);
+        }
         throw new Retrier.Failed(
             ErrorBodies.httpError(
                 status,
@@ -238,8 +246,12 @@ public final class HttpChatModel implements ChatModel {
         } catch (IOException e) {
           throw network(
               cancel,
+              endpoint,
               "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed",
               e);
+        }
+        if (WireLog.enabled(options.logRequests())) {
+          WireLog.response(endpoint, status, json);
         }
         Map<String, Object> parsed;
         try {
@@ -258,7 +270,11 @@ public final class HttpChatModel implements ChatModel {
       SseParser parser = SseParser.failing(body, options.maxResponseBytes(), "the response stream");
       StreamDecoder decoder = codec.streamDecoder();
       SseParser.Event event;
+      boolean log = WireLog.enabled(options.logRequests());
       while ((event = parser.next()) != null) {
+        if (log) {
+          WireLog.event(endpoint, event.data());
+        }
         if (decoder.onEvent(event, text)) {
           break;
         }
@@ -266,7 +282,10 @@ public final class HttpChatModel implements ChatModel {
       return decoder.finish();
     } catch (IOException e) {
       throw failure(
-          cancel, "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed", e);
+          cancel,
+          endpoint,
+          "reading the response from " + ErrorBodies.safeEndpoint(endpoint) + " failed",
+          e);
     } finally {
       abort.close();
       if (body instanceof IdleWatchdog w) {
@@ -353,12 +372,13 @@ public final class HttpChatModel implements ChatModel {
   }
 
   /** A network failure of one attempt: retryable, unless the run was cancelled. */
-  private static RuntimeException network(CancelToken cancel, String what, IOException e) {
+  private static RuntimeException network(
+      CancelToken cancel, URI endpoint, String what, IOException e) {
     TooLargeException large = tooLarge(e);
     if (large != null) {
-      return failure(cancel, what, large); // the same response would be too large again
+      return failure(cancel, endpoint, what, large); // the same response would be too large again
     }
-    RuntimeException f = failure(cancel, what, e);
+    RuntimeException f = failure(cancel, endpoint, what, e);
     return f instanceof LlmException l ? new Retrier.Failed(l) : f;
   }
 
@@ -371,14 +391,18 @@ public final class HttpChatModel implements ChatModel {
     return null;
   }
 
-  private static RuntimeException failure(CancelToken cancel, String what, IOException e) {
+  private static RuntimeException failure(
+      CancelToken cancel, URI endpoint, String what, IOException e) {
     if (cancel.isCancelled()) {
       CancellationException c = new CancellationException("run " + cancel.reason());
       c.initCause(e);
       return c;
     }
     TooLargeException large = tooLarge(e);
-    String reason = large != null ? large.getMessage() + " (maxResponseBytes)" : e.toString();
-    return new LlmException(what + ": " + reason, e);
+    if (large != null) {
+      return new LlmException(
+          what + ": " + large.getMessage() + " (maxResponseBytes)", LlmException.Kind.RESPONSE, e);
+    }
+    return NetworkErrors.of(what, endpoint, e);
   }
 }

@@ -4,6 +4,7 @@ import dev.toolnexus.internal.Threads;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -69,15 +70,18 @@ final class IdleWatchdog extends FilterInputStream {
 
   private int guard(int n) throws IOException {
     if (timedOut) {
-      throw new IOException("no data from the provider within the request timeout");
+      throw new HttpTimeoutException(WholeBody.IDLE_MESSAGE);
     }
     return n;
   }
 
   private IOException translate(IOException e) {
-    return timedOut
-        ? new IOException("no data from the provider within the request timeout", e)
-        : e;
+    if (!timedOut) {
+      return e;
+    }
+    HttpTimeoutException timeout = new HttpTimeoutException(WholeBody.IDLE_MESSAGE);
+    timeout.initCause(e);
+    return timeout;
   }
 
   @Override

@@ -18,7 +18,7 @@ public final class ModelTurns {
     return OpenAiCodec.completion(
         model,
         OpenAiCodec.assistantMessage(response.text(), response.toolCalls()),
-        response.finishReason().kind(),
+        response.finishReason().kind().id(),
         response.usage());
   }
 }

@@ -22,11 +22,11 @@ import java.util.Set;
 /**
  * OpenAI Chat Completions: {@code POST {baseUrl}/chat/completions} with a bearer key. Tool results
  * are {@code {role:"tool", tool_call_id, content}}; their non-text parts move, in tool-call order,
- * into one synthetic user message after the turn's last tool message (SPEC §8A), which exists only
- * on the wire.
+ * into one synthetic user message after the turn's last tool message, which exists only on the
+ * wire.
  */
 public final class OpenAiCodec implements WireCodec {
-  /** The block types this style may send (SPEC §8A allowlist). */
+  /** The block types this style may send (its allowlist). */
   static final Set<String> ALLOWED = Set.of("text", "image_url", "file", "input_audio");
 
   @Override

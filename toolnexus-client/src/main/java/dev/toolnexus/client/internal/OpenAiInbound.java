@@ -17,10 +17,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads an OpenAI chat request into the neutral transcript and declaration-only tools (SPEC §11
- * inbound): every codec then renders it natively, so tool calls become tool-use blocks with their
- * arguments parsed back to objects, consecutive tool results become one result-bearing turn, and
- * system/developer messages are hoisted where the style has a separate system field.
+ * Reads an OpenAI chat request into the neutral transcript and declaration-only tools (the inbound
+ * half of translate): every codec then renders it natively, so tool calls become tool-use blocks
+ * with their arguments parsed back to objects, consecutive tool results become one result-bearing
+ * turn, and system/developer messages are hoisted where the style has a separate system field.
  */
 public final class OpenAiInbound {
   private OpenAiInbound() {}
@@ -147,7 +147,7 @@ public final class OpenAiInbound {
     return Json.write(content);
   }
 
-  /** A content array's non-text parts, in order (OpenAI shapes, or the §1B neutral ones). */
+  /** A content array's non-text parts, in order (OpenAI shapes, or the neutral plain-data ones). */
   private static List<ContentPart> media(Object content) {
     if (!(content instanceof List<?> parts)) {
       return List.of();

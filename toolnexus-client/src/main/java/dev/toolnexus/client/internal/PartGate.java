@@ -12,10 +12,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The SPEC §8A assembly check every content part passes before a codec encodes it: whether the
- * style has a block for it, whether it is within {@code maxPartBytes}, and what provenance decides
- * when it is not (a caller-attached part is an error, a tool-derived one becomes its placeholder
- * with a one-time warning). One per client; the warn-once memory lives here.
+ * The check every content part passes before a codec encodes it: whether the style has a block for
+ * it, whether it is within {@code maxPartBytes}, and what provenance decides when it is not (a
+ * caller-attached part is an error, a tool-derived one becomes its placeholder with a one-time
+ * warning). One per client; the warn-once memory lives here.
  */
 public final class PartGate {
   private static final Logger log = LoggerFactory.getLogger(PartGate.class);

@@ -6,11 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Content parts to and from their SPEC §1B plain-data form ({@code type, mimeType, data|url}). */
+/** Content parts to and from their plain-data form ({@code type, mimeType, data|url}). */
 public final class Parts {
   private Parts() {}
 
-  /** The §1B map of one part. */
+  /** The plain-data map of one part. */
   public static Map<String, Object> toMap(ContentPart part) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("type", part.type());
@@ -31,7 +31,7 @@ public final class Parts {
     return m;
   }
 
-  /** The §1B maps of a list of parts. */
+  /** The plain-data maps of a list of parts. */
   public static List<Map<String, Object>> toMaps(List<ContentPart> parts) {
     List<Map<String, Object>> out = new ArrayList<>(parts.size());
     parts.forEach(p -> out.add(toMap(p)));
@@ -39,7 +39,7 @@ public final class Parts {
   }
 
   /**
-   * Reads one part from its §1B map.
+   * Reads one part from its plain-data map.
    *
    * @throws IllegalArgumentException naming the bad field
    */
@@ -62,7 +62,7 @@ public final class Parts {
     };
   }
 
-  /** Reads a list of §1B maps. */
+  /** Reads a list of plain-data maps. */
   public static List<ContentPart> fromList(Object value) {
     if (!(value instanceof List<?> list)) {
       return List.of();

@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * SPEC §8 "Gap 1": host keys shallow-merged into every LLM body. The keys that carry the loop's own
+ * Request params: host keys shallow-merged into every LLM body. The keys that carry the loop's own
  * state ({@code messages}, {@code tools}, {@code stream}; on gemini also {@code contents}, its
  * spelling of messages) are refused, with one warning when the options are built.
  */

@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one LLM call with the §8 retry policy: a failed attempt ({@link Failed}) is classified
+ * Runs one LLM call with the client's retry policy: a failed attempt ({@link Failed}) is classified
  * (retryable status or network error, then {@code onError} has the final say), waits {@code
  * Retry-After} or backoff through the {@link Sleeper}, and tries again until {@code retries} is
  * spent. Cancellation (external cancel, the run deadline, a closed stream) is never retried and
@@ -52,6 +52,22 @@ public final class Retrier {
     }
   }
 
+  /** The last attempt's error, its message saying how often the call was retried before it. */
+  private static LlmException retried(LlmException error, int retries) {
+    LlmException e =
+        new LlmException(
+            error.getMessage() + " (retried " + retries + (retries == 1 ? " time)" : " times)"),
+            error.kind(),
+            error.status(),
+            error.body(),
+            error.retryAfter(),
+            error.providerMessage(),
+            error.requestId(),
+            error.getCause());
+    e.setStackTrace(error.getStackTrace());
+    return e;
+  }
+
   /** Runs {@code attempt} until it succeeds, fails for good, or the run is cancelled. */
   public <T> T run(Supplier<T> attempt, CancelToken cancel) {
     for (int n = 0; ; n++) {
@@ -74,7 +90,7 @@ public final class Retrier {
               ? (retryable ? RetryDecision.RETRY : RetryDecision.FAIL)
               : onError.apply(new RetryInfo(error, status, n, retryable));
       if (decision != RetryDecision.RETRY || n >= policy.retries()) {
-        throw error;
+        throw n == 0 ? error : retried(error, n);
       }
       if (status != 0 && policy.exceedsMaxWait(error.retryAfter())) {
         throw new LlmException(

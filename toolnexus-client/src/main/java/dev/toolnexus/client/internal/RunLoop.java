@@ -13,6 +13,7 @@ import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Message.AssistantMessage;
 import dev.toolnexus.client.Message.ToolMessage;
 import dev.toolnexus.client.MetricEvent;
+import dev.toolnexus.client.RunLimit;
 import dev.toolnexus.client.RunObserver;
 import dev.toolnexus.client.RunResult;
 import dev.toolnexus.client.RunStatus;
@@ -28,11 +29,10 @@ import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 
 /**
- * One run of the loop (SPEC §8): call the model, run its tool calls, feed the results back, until
- * the model answers, a tool halts (§10 rule 2), the turns run out or the deadline passes. The same
- * loop serves {@code run}, {@code stream} (text deltas and tool events go to the event sink) and
- * the durable resume (which first fills the halted turn's slots). Not reusable: one instance per
- * run.
+ * One run of the loop: call the model, run its tool calls, feed the results back, until the model
+ * answers, a tool halts, the turns run out or the deadline passes. The same loop serves {@code
+ * run}, {@code stream} (text deltas and tool events go to the event sink) and the durable resume
+ * (which first fills the halted turn's slots). Not reusable: one instance per run.
  */
 public final class RunLoop {
   private final RunContext ctx;
@@ -115,11 +115,11 @@ public final class RunLoop {
           return finish(halt.prompt(), RunStatus.PENDING, null, halt);
         }
       }
-      return finish(lastAssistantText(), RunStatus.INCOMPLETE, RunResult.LIMIT_MAX_TURNS, null);
+      return finish(lastAssistantText(), RunStatus.INCOMPLETE, RunLimit.MAX_TURNS, null);
     } catch (RuntimeException e) {
-      if (ctx.cancel().isCancelled() && RunResult.LIMIT_TIMEOUT.equals(ctx.cancel().reason())) {
+      if (ctx.cancel().isCancelled() && RunLimit.TIMEOUT.value().equals(ctx.cancel().reason())) {
         messages = Transcripts.balance(messages);
-        return finish(lastAssistantText(), RunStatus.INCOMPLETE, RunResult.LIMIT_TIMEOUT, null);
+        return finish(lastAssistantText(), RunStatus.INCOMPLETE, RunLimit.TIMEOUT, null);
       }
       RuntimeException out =
           ctx.cancel().isCancelled() && !(e instanceof CancellationException) ? cancelled(e) : e;
@@ -198,7 +198,7 @@ public final class RunLoop {
         throw new LlmException("the model returned no response", null);
       }
     } catch (RuntimeException e) {
-      ctx.metric(new MetricEvent.LlmEvent(model, "error", ctx.now() - t0, 0, 0));
+      ctx.metric(new MetricEvent.LlmEvent(model, MetricEvent.Status.ERROR, ctx.now() - t0, 0, 0));
       if (observed != null) {
         observed.end(null, e);
       }
@@ -211,7 +211,7 @@ public final class RunLoop {
     Usage u = parsed.usage();
     ctx.metric(
         new MetricEvent.LlmEvent(
-            model, "ok", ctx.now() - t0, u.promptTokens(), u.completionTokens()));
+            model, MetricEvent.Status.OK, ctx.now() - t0, u.promptTokens(), u.completionTokens()));
     usage = usage.plus(u);
     if (streaming) {
       ctx.events().accept(new StreamEvent.UsageEvent(usage));
@@ -303,7 +303,7 @@ public final class RunLoop {
     return "";
   }
 
-  private RunResult finish(String text, RunStatus status, String limit, Request pending) {
+  private RunResult finish(String text, RunStatus status, RunLimit limit, Request pending) {
     ctx.metric(
         new MetricEvent.RunEvent(
             lastModel, turns, records.size(), usage.totalTokens(), ctx.now() - start, null));

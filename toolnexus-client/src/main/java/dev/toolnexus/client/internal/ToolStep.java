@@ -3,6 +3,8 @@ package dev.toolnexus.client.internal;
 import dev.toolnexus.Answer;
 import dev.toolnexus.Json;
 import dev.toolnexus.Request;
+import dev.toolnexus.Source;
+import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
@@ -28,8 +30,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The tool half of a turn: parse each call's arguments, run {@code beforeTool}, the tool and {@code
- * afterTool}, resolve a suspension through {@code waitFor} (SPEC §10 rule 1) or mark it halted
- * (rule 2). Calls of one turn run concurrently (bounded) and come back in call order.
+ * afterTool}, resolve a suspension through {@code waitFor} or mark it halted (rule 2). Calls of one
+ * turn run concurrently (bounded) and come back in call order.
  */
 public final class ToolStep {
   /** How long a cancelled run waits for its tools to return their results. */
@@ -263,10 +265,10 @@ public final class ToolStep {
         shortCircuit = true;
       }
     }
-    String source = null;
+    Source source = null;
     if (!shortCircuit) {
       Toolkit.Execution done = execute(call.name(), call.id(), args, null);
-      source = done.source().id();
+      source = done.source();
       result = afterTool(call, args, done.result());
     }
     emit(call.name(), result, source, t0);
@@ -311,7 +313,7 @@ public final class ToolStep {
     long t0 = ctx.now();
     Toolkit.Execution done = execute(call.name(), call.id(), args, answer);
     ToolResult retried = afterTool(call, args, done.result());
-    emit(call.name(), retried, done.source().id(), t0);
+    emit(call.name(), retried, done.source(), t0);
     if (retried.isPending()) {
       return ToolResult.error("unresolved: " + request.prompt());
     }
@@ -354,12 +356,12 @@ public final class ToolStep {
   }
 
   /** Reports the call's metric; {@code source} is looked up only when no execution said it. */
-  private void emit(String name, ToolResult result, String source, long t0) {
+  private void emit(String name, ToolResult result, Source source, long t0) {
     if (ctx.options().onMetric() == null) {
       return;
     }
     if (source == null) {
-      source = ctx.toolkit().get(name).map(t -> t.source().id()).orElse("custom");
+      source = ctx.toolkit().get(name).map(Tool::source).orElse(Source.CUSTOM);
     }
     boolean pending = result.isPending();
     ctx.metric(

@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * SPEC §11: one OpenAI-shaped request in, exactly one provider call (with the client's retries,
+ * Translate: one OpenAI-shaped request in, exactly one provider call (with the client's retries,
  * request shaping and {@code llm} metric), one OpenAI-shaped answer out. Nothing executes: the
  * tools are declarations, and no tool hook fires; {@code beforeLLM} and {@code afterLLM} fire once
  * each.
@@ -78,7 +78,9 @@ public final class Translator {
           chatModel.call(
               new ChatRequest(model, messages, tools, declared, params(request), null, cancel));
     } catch (RuntimeException e) {
-      metric(new MetricEvent.LlmEvent(model, "error", options.clock().millis() - t0, 0, 0));
+      metric(
+          new MetricEvent.LlmEvent(
+              model, MetricEvent.Status.ERROR, options.clock().millis() - t0, 0, 0));
       throw e;
     } finally {
       if (timer != null) {
@@ -88,7 +90,11 @@ public final class Translator {
     Usage u = turn.usage();
     metric(
         new MetricEvent.LlmEvent(
-            model, "ok", options.clock().millis() - t0, u.promptTokens(), u.completionTokens()));
+            model,
+            MetricEvent.Status.OK,
+            options.clock().millis() - t0,
+            u.promptTokens(),
+            u.completionTokens()));
     if (hooks != null) {
       try {
         hooks.afterLLM(new Hooks.LlmResponseEvent(ModelTurns.raw(turn, model), model, 0));
@@ -101,7 +107,7 @@ public final class Translator {
     return new TranslateResult(
         turn.text(),
         turn.toolCalls(),
-        turn.finishReason().kind(),
+        turn.finishReason().kind().id(),
         u,
         model,
         ModelTurns.raw(turn, model),

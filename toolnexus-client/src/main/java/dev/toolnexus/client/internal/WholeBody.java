@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -103,7 +104,7 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
 
     private void checkIdle() {
       if (System.nanoTime() - lastActivity > idleNanos) {
-        fail(new IOException(IDLE_MESSAGE));
+        fail(new HttpTimeoutException(IDLE_MESSAGE));
       }
     }
 

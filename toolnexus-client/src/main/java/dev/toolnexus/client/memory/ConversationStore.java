@@ -6,10 +6,10 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Where {@code ask} conversations are remembered (SPEC §8 "Conversation memory"): two methods, a
- * transcript per conversation id. The client's default is {@link InMemoryConversationStore}; {@link
- * FileConversationStore} and {@link JdbcConversationStore} persist across processes. Implement it
- * for any other backend (Redis, a document store). Implementations must be thread-safe.
+ * Where {@code ask} conversations are remembered: two methods, a transcript per conversation id.
+ * The client's default is {@link InMemoryConversationStore}; {@link FileConversationStore} and
+ * {@link JdbcConversationStore} persist across processes. Implement it for any other backend
+ * (Redis, a document store). Implementations must be thread-safe.
  */
 public interface ConversationStore {
 

@@ -9,11 +9,11 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * The client's built-in metrics registry (SPEC §8 "Observability"): it folds the same {@link
- * MetricEvent}s {@code onMetric} sees into cumulative counters and histograms and renders them as
- * Prometheus text, byte-identical to every other toolnexus port: the six metrics in a fixed order,
- * each with {@code # HELP}/{@code # TYPE}, series sorted by their label string, fixed duration
- * buckets, escaped label values and a trailing newline. Thread-safe; no dependency.
+ * The client's built-in metrics registry: it folds the same {@link MetricEvent}s {@code onMetric}
+ * sees into cumulative counters and histograms and renders them as Prometheus text, byte-identical
+ * to every other toolnexus port: the six metrics in a fixed order, each with {@code # HELP}/{@code
+ * # TYPE}, series sorted by their label string, fixed duration buckets, escaped label values and a
+ * trailing newline. Thread-safe; no dependency.
  */
 public final class PrometheusRegistry implements Consumer<MetricEvent> {
   private static final double[] BUCKETS = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60};
@@ -56,8 +56,8 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
   /** Folds one event into the counters and histograms. */
   public synchronized void record(MetricEvent event) {
     if (event instanceof MetricEvent.LlmEvent e) {
-      add(llmRequests, labels("model", e.model(), "status", e.status()), 1);
-      if ("ok".equals(e.status())) {
+      add(llmRequests, labels("model", e.model(), "status", e.status().id()), 1);
+      if (e.status() == MetricEvent.Status.OK) {
         add(llmTokens, labels("type", "prompt"), e.promptTokens());
         add(llmTokens, labels("type", "completion"), e.completionTokens());
       }
@@ -71,7 +71,7 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
               "tool",
               e.tool(),
               "source",
-              e.source(),
+              e.source().id(),
               "is_error",
               String.valueOf(e.isError()),
               "pending",

@@ -1,6 +1,6 @@
 package dev.toolnexus.client.retry;
 
-/** What an {@code onError} classifier decides for one failed LLM attempt (SPEC §8). */
+/** What an {@code onError} classifier decides for one failed LLM attempt. */
 public enum RetryDecision {
   /** Try again, if the client's {@code retries} budget has attempts left. */
   RETRY,

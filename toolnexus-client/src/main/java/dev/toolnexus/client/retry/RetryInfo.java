@@ -3,7 +3,7 @@ package dev.toolnexus.client.retry;
 import dev.toolnexus.client.LlmException;
 
 /**
- * One failed LLM attempt, as an {@code onError} classifier sees it (SPEC §8 "onError").
+ * One failed LLM attempt, as an {@code onError} classifier sees it.
  *
  * @param error the failure: a non-2xx response ({@link LlmException#status()} set) or a network
  *     error (status 0)

@@ -8,17 +8,16 @@ import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The one retry policy of SPEC §8 "Resilience": which statuses are retryable, how {@code
- * Retry-After} is read, and the backoff between attempts. Immutable; built by the client from its
- * options.
+ * The client's one retry policy: which statuses are retryable, how {@code Retry-After} is read, and
+ * the backoff between attempts. Immutable; built by the client from its options.
  *
  * @param retries retries after the first attempt; 0 means exactly one attempt
- * @param baseMs the backoff base: attempt {@code n} waits {@code baseMs * 2^n} plus jitter
+ * @param base the backoff base: attempt {@code n} waits {@code base * 2^n} plus jitter
  * @param statuses the retryable statuses: always the fixed set, plus any added
  * @param maxWait the longest wait before a retry: a {@code Retry-After} asking for more fails the
  *     call (naming the provider's value) instead of sleeping, and backoff never waits longer
  */
-public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses, Duration maxWait) {
+public record RetryPolicy(int retries, Duration base, Set<Integer> statuses, Duration maxWait) {
 
   /** The fixed retryable set; {@code retryableStatuses} can add to it, never remove. */
   public static final Set<Integer> DEFAULT_STATUSES = Set.of(429, 500, 502, 503, 504, 529);
@@ -26,8 +25,8 @@ public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses, Durat
   /** The default number of retries. */
   public static final int DEFAULT_RETRIES = 2;
 
-  /** The default backoff base in milliseconds. */
-  public static final long DEFAULT_BASE_MS = 500;
+  /** The default backoff base: 500 ms. */
+  public static final Duration DEFAULT_BASE = Duration.ofMillis(500);
 
   /** The default longest wait before a retry: 60 seconds. */
   public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(60);
@@ -39,8 +38,9 @@ public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses, Durat
     if (retries < 0) {
       throw new IllegalArgumentException("retries must be 0 or more, got " + retries);
     }
-    if (baseMs < 0) {
-      throw new IllegalArgumentException("retryBaseMs must be 0 or more, got " + baseMs);
+    base = base == null ? DEFAULT_BASE : base;
+    if (base.isNegative()) {
+      throw new IllegalArgumentException("retryBase must not be negative, got " + base);
     }
     statuses = withDefaults(statuses);
     maxWait = maxWait == null ? DEFAULT_MAX_WAIT : maxWait;
@@ -50,13 +50,13 @@ public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses, Durat
   }
 
   /** A policy with the default {@link #DEFAULT_MAX_WAIT maximum wait}. */
-  public RetryPolicy(int retries, long baseMs, Set<Integer> statuses) {
-    this(retries, baseMs, statuses, DEFAULT_MAX_WAIT);
+  public RetryPolicy(int retries, Duration base, Set<Integer> statuses) {
+    this(retries, base, statuses, DEFAULT_MAX_WAIT);
   }
 
   /** This policy with another longest wait before a retry. */
   public RetryPolicy withMaxWait(Duration wait) {
-    return new RetryPolicy(retries, baseMs, statuses, wait);
+    return new RetryPolicy(retries, base, statuses, wait);
   }
 
   /** Whether a {@code Retry-After} value asks for a longer wait than {@link #maxWait()}. */
@@ -66,8 +66,8 @@ public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses, Durat
   }
 
   /** The policy with these settings, adding {@code extra} statuses to the fixed set. */
-  public static RetryPolicy of(int retries, long baseMs, Collection<Integer> extra) {
-    return new RetryPolicy(retries, baseMs, extra == null ? Set.of() : Set.copyOf(extra));
+  public static RetryPolicy of(int retries, Duration base, Collection<Integer> extra) {
+    return new RetryPolicy(retries, base, extra == null ? Set.of() : Set.copyOf(extra));
   }
 
   private static Set<Integer> withDefaults(Set<Integer> extra) {
@@ -93,17 +93,17 @@ public record RetryPolicy(int retries, long baseMs, Set<Integer> statuses, Durat
     return wait.compareTo(maxWait) > 0 ? maxWait : wait;
   }
 
-  /** {@code baseMs * 2^attempt} plus up to a fifth of that again as random jitter. */
+  /** {@code base * 2^attempt} plus up to a fifth of that again as random jitter. */
   public Duration backoff(int attempt) {
-    long exp = baseMs << Math.min(attempt, 20);
+    long exp = base.toMillis() << Math.min(attempt, 20);
     long jitter = exp / 5 == 0 ? 0 : ThreadLocalRandom.current().nextLong(exp / 5 + 1);
     return Duration.ofMillis(exp + jitter);
   }
 
   /**
-   * Reads a {@code Retry-After} value in its delay-seconds form only (RFC 9110 §10.2.3): ASCII
-   * digits, surrounding whitespace ignored, at most 2147483647, {@code 0} included. Anything else
-   * (fractional, signed, an HTTP-date, out of range, empty) gives null, meaning "use backoff".
+   * Reads a {@code Retry-After} value in its delay-seconds form only (RFC 9110 section 10.2.3):
+   * ASCII digits, surrounding whitespace ignored, at most 2147483647, {@code 0} included. Anything
+   * else (fractional, signed, an HTTP-date, out of range, empty) gives null, meaning "use backoff".
    */
   public static Duration retryAfter(String value) {
     if (value == null) {

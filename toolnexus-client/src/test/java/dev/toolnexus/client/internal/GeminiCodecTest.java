@@ -95,7 +95,7 @@ class GeminiCodecTest {
             new ToolCall("c2", "get_time", "{\"zone\":\"CET\"}"));
     assertThat(turn.usage()).isEqualTo(new Usage(12, 19, 31));
     assertThat(turn.finishReason()).isEqualTo("STOP");
-    assertThat(turn.finish()).isEqualTo(new FinishReason("tool_calls", "STOP"));
+    assertThat(turn.finish()).isEqualTo(new FinishReason(FinishReason.Kind.TOOL_CALLS, "STOP"));
     assertThat(turn.extras()).isEqualTo(Map.of("gemini", Map.of("parts", partsOf(TWO_CALLS))));
   }
 
@@ -320,13 +320,15 @@ class GeminiCodecTest {
 
   @Test
   void finishReasonIsMappedToTheLoopVocabulary() {
-    assertThat(FinishReason.of(false, "STOP").kind()).isEqualTo("stop");
-    assertThat(FinishReason.of(true, "STOP").kind()).isEqualTo("tool_calls");
-    assertThat(FinishReason.of(false, "MAX_TOKENS").kind()).isEqualTo("length");
-    assertThat(FinishReason.of(false, "SAFETY").kind()).isEqualTo("content_filter");
-    assertThat(FinishReason.of(false, "RECITATION").kind()).isEqualTo("content_filter");
-    assertThat(FinishReason.of(false, "MALFORMED_FUNCTION_CALL").kind()).isEqualTo("error");
-    assertThat(FinishReason.of(false, "OTHER").kind()).isEqualTo("error");
+    assertThat(FinishReason.of(false, "STOP").kind()).isEqualTo(FinishReason.Kind.STOP);
+    assertThat(FinishReason.of(true, "STOP").kind()).isEqualTo(FinishReason.Kind.TOOL_CALLS);
+    assertThat(FinishReason.of(false, "MAX_TOKENS").kind()).isEqualTo(FinishReason.Kind.LENGTH);
+    assertThat(FinishReason.of(false, "SAFETY").kind()).isEqualTo(FinishReason.Kind.CONTENT_FILTER);
+    assertThat(FinishReason.of(false, "RECITATION").kind())
+        .isEqualTo(FinishReason.Kind.CONTENT_FILTER);
+    assertThat(FinishReason.of(false, "MALFORMED_FUNCTION_CALL").kind())
+        .isEqualTo(FinishReason.Kind.ERROR);
+    assertThat(FinishReason.of(false, "OTHER").kind()).isEqualTo(FinishReason.Kind.ERROR);
   }
 
   @Test
@@ -337,7 +339,7 @@ class GeminiCodecTest {
             new ArrayList<>(),
             "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"Once upon\"}]},"
                 + "\"finishReason\":\"MAX_TOKENS\"}]}");
-    assertThat(turn.finish()).isEqualTo(new FinishReason("length", "MAX_TOKENS"));
+    assertThat(turn.finish()).isEqualTo(new FinishReason(FinishReason.Kind.LENGTH, "MAX_TOKENS"));
     assertThat(Json.write(turn.raw())).contains("\"finishReason\":\"MAX_TOKENS\"");
   }
 

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A parsed MCP config (SPEC §2): the servers in file order. A malformed server entry does not hide
- * the others; it is kept with its {@link McpServerConfig#problem() problem} and later reported as a
+ * A parsed MCP config: the servers in file order. A malformed server entry does not hide the
+ * others; it is kept with its {@link McpServerConfig#problem() problem} and later reported as a
  * {@code failed} server.
  *
  * @param origin where the config came from (a file path or {@code "<object>"}), used in errors

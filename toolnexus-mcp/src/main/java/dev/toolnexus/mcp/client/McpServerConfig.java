@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One server entry of an MCP config (SPEC §2), normalised: both command shapes become one argv
- * list, {@code env}/{@code environment} and {@code enabled}/{@code disabled} are merged. Header
- * values are kept unexpanded; {@code ${VAR}} is resolved only when connecting, so secrets never sit
- * in this record.
+ * One server entry of an MCP config, normalised: both command shapes become one argv list, {@code
+ * env}/{@code environment} and {@code enabled}/{@code disabled} are merged. Header values are kept
+ * unexpanded; {@code ${VAR}} is resolved only when connecting, so secrets never sit in this record.
  *
  * @param name the server's key in the config
  * @param transport how to reach it

@@ -10,9 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The per-server {@code tools} filter (SPEC §2, same rules as builtins and skills): empty keeps
- * all, any {@code true} makes it an allowlist, only {@code false} entries make it a drop-list, and
- * unknown names are ignored with a warning. Keyed on the server's original tool names.
+ * The per-server {@code tools} filter (the same rules as builtins and skills): empty keeps all, any
+ * {@code true} makes it an allowlist, only {@code false} entries make it a drop-list, and unknown
+ * names are ignored with a warning. Keyed on the server's original tool names.
  */
 final class Allowlist {
   private static final Logger log = LoggerFactory.getLogger(Allowlist.class);

@@ -15,10 +15,10 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Bridges a server's {@code elicitation/create} onto the host's {@link WaitFor} (SPEC §2): form
- * mode becomes {@code kind:"input"} with the requested schema in {@code data.schema}, URL mode
- * becomes {@code kind:"authorization"} with the url. The reverse request is answered inline; the
- * tool call it belongs to resumes when the host answers.
+ * Bridges a server's {@code elicitation/create} onto the host's {@link WaitFor}: form mode becomes
+ * {@code kind:"input"} with the requested schema in {@code data.schema}, URL mode becomes {@code
+ * kind:"authorization"} with the url. The reverse request is answered inline; the tool call it
+ * belongs to resumes when the host answers.
  */
 public final class ElicitationBridge {
   private static final Logger log = LoggerFactory.getLogger(ElicitationBridge.class);
@@ -32,7 +32,7 @@ public final class ElicitationBridge {
     this.server = server;
   }
 
-  /** The §10 request for a form-mode elicitation. */
+  /** The suspension request for a form-mode elicitation. */
   public static Request toRequest(ElicitFormRequest form) {
     Map<String, Object> data = new LinkedHashMap<>();
     if (form.requestedSchema() != null) {
@@ -47,7 +47,7 @@ public final class ElicitationBridge {
         null);
   }
 
-  /** The §10 request for a URL-mode elicitation. */
+  /** The suspension request for a URL-mode elicitation. */
   public static Request toRequest(ElicitUrlRequest url) {
     return new Request(
         "elc-" + UUID.randomUUID(), "authorization", url.message(), url.url(), null, null);

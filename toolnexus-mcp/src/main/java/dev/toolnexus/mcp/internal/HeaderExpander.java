@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Expands {@code ${VAR}} in remote-server header values from the environment (SPEC §2) with the
- * shared {@link EnvExpander}, naming the server and header when a variable is missing. Expanded
- * values are secrets: they are never logged and never part of an error message.
+ * Expands {@code ${VAR}} in remote-server header values from the environment with the shared {@link
+ * EnvExpander}, naming the server and header when a variable is missing. Expanded values are
+ * secrets: they are never logged and never part of an error message.
  */
 public final class HeaderExpander {
   private HeaderExpander() {}

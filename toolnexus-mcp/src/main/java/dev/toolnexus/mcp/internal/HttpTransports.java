@@ -28,7 +28,7 @@ final class HttpTransports {
   }
 
   // The SDK deprecates its HTTP+SSE client along with the legacy transport itself; it is still the
-  // only way to reach an SSE-only server, which SPEC §2 requires as the fallback.
+  // only way to reach an SSE-only server, which the MCP config contract requires as the fallback.
   @SuppressWarnings("deprecation")
   static McpClientTransport sse(McpServerConfig config, Map<String, String> headers) {
     URI uri = URI.create(config.url());

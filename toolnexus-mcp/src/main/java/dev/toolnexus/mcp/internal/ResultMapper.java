@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Maps an MCP {@code CallToolResult} onto a {@link ToolResult} (SPEC §0.4, §1B, §2): non-text
- * content becomes parts on every branch, then {@code isError} wins, then {@code structuredContent}
- * as JSON, else the joined text. A result with parts but no text describes each part.
+ * Maps an MCP {@code CallToolResult} onto a {@link ToolResult}: non-text content becomes parts on
+ * every branch, then {@code isError} wins, then {@code structuredContent} as JSON, else the joined
+ * text. A result with parts but no text describes each part.
  */
 public final class ResultMapper {
   private static final String OCTET_STREAM = "application/octet-stream";

@@ -236,6 +236,7 @@ public final class ServerConnection implements AutoCloseable {
   }
 
   private void initialize(McpClientTransport raw, WaitFor waitFor, CancelToken cancel) {
+    SdkLogging.quietInstructions();
     ObservedTransport observed = new ObservedTransport(raw, config.name());
     transport = observed;
     McpSchema.ClientCapabilities.Builder caps = McpSchema.ClientCapabilities.builder();
@@ -260,6 +261,9 @@ public final class ServerConnection implements AutoCloseable {
     McpAsyncClient c = spec.build();
     client = c;
     Await.await(c.initialize(), config.timeout(), dead, cancel, "initialize");
+    if (c.getServerInstructions() != null && log.isDebugEnabled()) {
+      log.debug("MCP {}: server instructions:\n{}", config.name(), c.getServerInstructions());
+    }
   }
 
   private List<McpSchema.Tool> listAll(CancelToken cancel) {

@@ -185,6 +185,24 @@ public final class StreamableHttpTransport implements McpClientTransport {
   }
 
   /**
+   * Why a connection could not be made, in words: the JDK reports an unknown host and a refused
+   * connection alike as a {@code ConnectException}, so the cause chain tells them apart.
+   */
+  static String connectFailure(URI target, java.net.ConnectException e) {
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof java.net.UnknownHostException
+          || c instanceof java.nio.channels.UnresolvedAddressException) {
+        return "unknown host " + target.getHost();
+      }
+    }
+    return "connection refused by "
+        + target.getHost()
+        + ":"
+        + port(target)
+        + " (is the server running?)";
+  }
+
+  /**
    * Sends a request, following redirects only within the endpoint's origin: a redirect elsewhere
    * would carry the configured headers (credentials) to another host, so it is refused instead.
    */
@@ -196,13 +214,7 @@ public final class StreamableHttpTransport implements McpClientTransport {
       try {
         res = http.send(build.apply(target), HttpResponse.BodyHandlers.ofInputStream());
       } catch (java.net.ConnectException e) {
-        throw new McpTransportException(
-            "connection refused by "
-                + target.getHost()
-                + ":"
-                + port(target)
-                + " (is the server running?)",
-            e);
+        throw new McpTransportException(connectFailure(target, e), e);
       }
       int status = res.statusCode();
       java.util.Optional<String> location = res.headers().firstValue("Location");

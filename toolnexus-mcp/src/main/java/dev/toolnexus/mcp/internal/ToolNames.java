@@ -7,9 +7,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * Exposed MCP tool names: {@code sanitize(server)_sanitize(tool)} (SPEC §2), shortened to a
- * deterministic prefix plus a short hash when longer than {@link Names#MAX_LENGTH}, so every
- * provider accepts it.
+ * Exposed MCP tool names: {@code sanitize(server)_sanitize(tool)}, shortened to a deterministic
+ * prefix plus a short hash when longer than {@link Names#MAX_LENGTH}, so every provider accepts it.
  */
 public final class ToolNames {
   private static final int HASH_CHARS = 8;

@@ -1,0 +1,27 @@
+package dev.toolnexus.client;
+
+/**
+ * The limit that stopped an {@link RunStatus#INCOMPLETE incomplete} run: {@link RunResult#limit()}.
+ */
+public enum RunLimit {
+  /** The run used all of its turns ({@code maxTurns}). */
+  MAX_TURNS("maxTurns"),
+  /** The run's deadline ({@code timeout}) passed. */
+  TIMEOUT("timeout");
+
+  private final String value;
+
+  RunLimit(String value) {
+    this.value = value;
+  }
+
+  /** The wire spelling: {@code maxTurns} or {@code timeout}. */
+  public String value() {
+    return value;
+  }
+
+  @Override
+  public String toString() {
+    return value;
+  }
+}

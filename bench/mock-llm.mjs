@@ -7,12 +7,15 @@
 // the tool results so a caller can check that the tools really ran.
 // Supports `stream: true` (SSE chunks) as well as plain JSON.
 //
-// Usage: node mock-llm.mjs [--port N]   (0 or absent: an ephemeral port)
+// Usage: node mock-llm.mjs [--port N] [--delay-ms D]   (port 0 or absent: an ephemeral port; D: a
+// fixed wait before each chat answer, as a provider's latency, default 0)
 // Prints "MOCK_URL=http://127.0.0.1:PORT/v1" on its first stdout line once listening.
 import http from 'node:http';
 
 const portArg = process.argv.indexOf('--port');
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 0;
+const delayArg = process.argv.indexOf('--delay-ms');
+const delayMs = delayArg > 0 ? Number(process.argv[delayArg + 1]) : 0;
 let seq = 0;
 
 function pickName(tools, base) {
@@ -103,11 +106,15 @@ const server = http.createServer((req, res) => {
       res.writeHead(400, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { message: 'invalid JSON body: ' + e.message } }));
     }
-    const a = answer(body);
-    if (body.stream) return sse(res, body, a);
-    const text = plain(body, a);
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
+    const reply = () => {
+      const a = answer(body);
+      if (body.stream) return sse(res, body, a);
+      const text = plain(body, a);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    };
+    if (delayMs > 0) setTimeout(reply, delayMs);
+    else reply();
   });
 });
 server.keepAliveTimeout = 60000;

@@ -38,6 +38,7 @@ final class RawHttpServer implements AutoCloseable {
   private final ExecutorService pool = Executors.newCachedThreadPool();
   private final ConcurrentLinkedDeque<Step> script = new ConcurrentLinkedDeque<>();
   private final List<String> bodies = new ArrayList<>();
+  private final List<List<String>> heads = new ArrayList<>();
   private final List<Socket> open = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /** Counted down when a hanging request's connection is closed by the client. */
@@ -84,6 +85,11 @@ final class RawHttpServer implements AutoCloseable {
     return bodies.get(i);
   }
 
+  /** The lines of request {@code i}'s head as received: the request line, then each header. */
+  synchronized List<String> head(int i) {
+    return heads.get(i);
+  }
+
   private void acceptLoop() {
     while (!socket.isClosed()) {
       try {
@@ -99,11 +105,13 @@ final class RawHttpServer implements AutoCloseable {
   private void serve(Socket s) {
     try (s) {
       InputStream in = s.getInputStream();
-      String body = readRequest(in);
+      List<String> requestHead = new ArrayList<>();
+      String body = readRequest(in, requestHead);
       if (body == null) {
         return;
       }
       synchronized (this) {
+        heads.add(List.copyOf(requestHead));
         bodies.add(body);
       }
       Step step = script.poll();
@@ -143,8 +151,11 @@ final class RawHttpServer implements AutoCloseable {
     }
   }
 
-  /** Reads one request; returns its body, or null when the connection closed first. */
-  private static String readRequest(InputStream in) throws IOException {
+  /**
+   * Reads one request, adding its head's lines to {@code lines}; returns its body, or null when the
+   * connection closed first.
+   */
+  private static String readRequest(InputStream in, List<String> lines) throws IOException {
     ByteArrayOutputStream head = new ByteArrayOutputStream();
     int state = 0;
     while (state < 4) {
@@ -160,6 +171,7 @@ final class RawHttpServer implements AutoCloseable {
     }
     Map<String, String> headers = new LinkedHashMap<>();
     for (String line : head.toString(StandardCharsets.ISO_8859_1).split("\r\n")) {
+      lines.add(line);
       int colon = line.indexOf(':');
       if (colon > 0) {
         headers.put(

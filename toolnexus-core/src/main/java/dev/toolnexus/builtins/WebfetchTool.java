@@ -5,6 +5,7 @@ import dev.toolnexus.ContentPart;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.internal.HttpClients;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -97,7 +98,7 @@ final class WebfetchTool {
     }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     HttpRequest request =
-        HttpRequest.newBuilder(uri)
+        HttpClients.versionFor(HttpRequest.newBuilder(uri), uri)
             .GET()
             .timeout(Duration.ofMillis(timeoutMs))
             .header("Accept", accept(format))

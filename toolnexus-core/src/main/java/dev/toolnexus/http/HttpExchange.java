@@ -8,6 +8,7 @@ import dev.toolnexus.ToolResult;
 import dev.toolnexus.TraceContext;
 import dev.toolnexus.internal.BoundedBody;
 import dev.toolnexus.internal.Errors;
+import dev.toolnexus.internal.HttpClients;
 import dev.toolnexus.spi.EnvExpander;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -186,7 +187,7 @@ final class HttpExchange {
     HttpRequest.BodyPublisher body = bodiless ? null : body(headers);
     HttpRequest.Builder builder;
     try {
-      builder = HttpRequest.newBuilder(uri);
+      builder = HttpClients.versionFor(HttpRequest.newBuilder(uri), uri);
     } catch (IllegalArgumentException e) {
       throw new InvalidCall("the URL " + uri + " cannot be requested: " + e.getMessage());
     }

@@ -2,6 +2,7 @@ package dev.toolnexus.http;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.internal.Errors;
+import dev.toolnexus.internal.HttpClients;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -120,7 +121,7 @@ record OpenApiDocument(Map<String, Object> root, String origin, URI location) {
 
   private static String fetch(URI uri, HttpClient client, Duration timeout) {
     HttpRequest request =
-        HttpRequest.newBuilder(uri)
+        HttpClients.versionFor(HttpRequest.newBuilder(uri), uri)
             .timeout(timeout)
             .header("Accept", "application/json, application/yaml, text/yaml, */*")
             .GET()

@@ -11,6 +11,7 @@ import dev.toolnexus.client.LlmTransport;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Message.AssistantMessage;
 import dev.toolnexus.client.ModelOptions;
+import dev.toolnexus.internal.HttpClients;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.internal.TooLargeException;
 import dev.toolnexus.internal.sse.SseParser;
@@ -64,7 +65,7 @@ public final class HttpChatModel implements ChatModel {
             ? options.httpClient()
             : options.transport() != null
                 ? null
-                : HttpClient.newBuilder()
+                : HttpClients.builderFor(URI.create(options.baseUrl()))
                     .connectTimeout(Duration.ofSeconds(30))
                     // followed here, only within the endpoint's origin: the key never leaves it
                     .followRedirects(HttpClient.Redirect.NEVER)
@@ -168,7 +169,7 @@ public final class HttpChatModel implements ChatModel {
     URI endpoint = codec.endpoint(options.baseUrl(), model, stream);
     byte[] bytes = bodyBytes(model, messages, tools, stream, extra);
     HttpRequest.Builder rb =
-        HttpRequest.newBuilder(endpoint)
+        HttpClients.versionFor(HttpRequest.newBuilder(endpoint), endpoint)
             .timeout(options.requestTimeout())
             .POST(HttpRequest.BodyPublishers.ofByteArray(bytes))
             .header("Content-Type", "application/json")

@@ -65,7 +65,8 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
   /** Ends the idle check, and a read still running (an interrupted send), once send returned. */
   void done() {
     Watched w = current;
-    if (w != null) {
+    // a body read to its end needs nothing stopped: no exception built on every response
+    if (w != null && !w.result.isDone()) {
       w.fail(new IOException("request over"));
     }
   }

@@ -13,10 +13,12 @@ const text = (t) => ({ kind: "text", text: t });
 const msg = (taskId, contextId, t) => ({
   kind: "message", messageId: crypto.randomUUID(), role: "agent", parts: [text(t)], taskId, contextId });
 const running = new Map();
+const contexts = new Map();
 
 class Executor {
   async execute(ctx, bus) {
     const { taskId, contextId } = ctx;
+    contexts.set(taskId, contextId);
     const input = ctx.userMessage.parts.map((p) => p.text ?? "").join("");
     const update = (state, message) => bus.publish({ kind: "status-update", taskId, contextId,
       status: { state, message, timestamp: new Date().toISOString() }, final: !["working", "submitted"].includes(state) });
@@ -27,7 +29,7 @@ class Executor {
     }
     bus.publish(ctx.task ?? { kind: "task", id: taskId, contextId,
       status: { state: "submitted", timestamp: new Date().toISOString() }, history: [ctx.userMessage] });
-    if (ctx.task && ctx.task.status?.state === "input-required") {
+    if (ctx.task && ["input-required", "auth-required"].includes(ctx.task.status?.state)) {
       art(bus, taskId, contextId, "hello " + input);
       update("completed");
       bus.finished();
@@ -46,17 +48,23 @@ class Executor {
       update("canceled", msg(taskId, contextId, "stopped on request"));
     } else if (input === "ask") {
       update("input-required", msg(taskId, contextId, "What is your name?"));
+    } else if (input === "login") {
+      update("auth-required", msg(taskId, contextId, "Please sign in"));
     } else {
       update("rejected", msg(taskId, contextId, "unknown task " + input));
     }
     bus.finished();
   }
 
-  async cancelTask(taskId) {
+  async cancelTask(taskId, bus) {
     const resolve = running.get(taskId);
     if (resolve) {
       running.delete(taskId);
       resolve();
+    } else if (contexts.has(taskId)) {
+      bus.publish({ kind: "status-update", taskId, contextId: contexts.get(taskId), final: true,
+        status: { state: "canceled", timestamp: new Date().toISOString() } });
+      bus.finished();
     }
   }
 }

@@ -6,6 +6,7 @@
 //   "slow"      stays working until canceled
 //   "message"   answers with a plain message, no task
 //   "ask"       input-required "What is your name?", then completed with "hello <answer>"
+//   "login"     auth-required "Please sign in", then completed with "hello <answer>"
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -22,10 +23,12 @@ const msg = (taskId, contextId, t) => ({
   metadata: undefined, extensions: [], referenceTaskIds: [] });
 const status = (state, message) => ({ state, message, timestamp: new Date().toISOString() });
 const running = new Map();
+const contexts = new Map();
 
 class Executor {
   async execute(ctx, bus) {
     const { taskId, contextId } = ctx;
+    contexts.set(taskId, contextId);
     const input = ctx.userMessage.parts.map((p) => p.content?.value ?? "").join("");
     const update = (state, message, final) => bus.publish(server.AgentEvent.statusUpdate({
       taskId, contextId, status: status(state, message), metadata: undefined }));
@@ -37,7 +40,8 @@ class Executor {
     bus.publish(server.AgentEvent.task(ctx.task ?? {
       id: taskId, contextId, status: status(TaskState.TASK_STATE_SUBMITTED), artifacts: [],
       history: [ctx.userMessage], metadata: undefined }));
-    if (ctx.task && ctx.task.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED) {
+    const waiting = [TaskState.TASK_STATE_INPUT_REQUIRED, TaskState.TASK_STATE_AUTH_REQUIRED];
+    if (ctx.task && waiting.includes(ctx.task.status?.state)) {
       await art(bus, taskId, contextId, "hello " + input);
       update(TaskState.TASK_STATE_COMPLETED, undefined);
       bus.finished();
@@ -56,6 +60,8 @@ class Executor {
       update(TaskState.TASK_STATE_CANCELED, msg(taskId, contextId, "stopped on request"));
     } else if (input === "ask") {
       update(TaskState.TASK_STATE_INPUT_REQUIRED, msg(taskId, contextId, "What is your name?"));
+    } else if (input === "login") {
+      update(TaskState.TASK_STATE_AUTH_REQUIRED, msg(taskId, contextId, "Please sign in"));
     } else {
       update(TaskState.TASK_STATE_REJECTED, msg(taskId, contextId, "unknown task " + input));
     }
@@ -67,6 +73,10 @@ class Executor {
     if (resolve) {
       running.delete(taskId);
       resolve();
+    } else if (contexts.has(taskId)) {
+      bus.publish(server.AgentEvent.statusUpdate({ taskId, contextId: contexts.get(taskId),
+        status: status(TaskState.TASK_STATE_CANCELED, undefined), metadata: undefined }));
+      bus.finished();
     }
   }
 }

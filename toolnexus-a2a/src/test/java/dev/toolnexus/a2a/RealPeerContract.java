@@ -160,6 +160,44 @@ abstract class RealPeerContract {
     assertThat(second.metadata().get("taskId")).isEqualTo(request.data().get("taskId"));
   }
 
+  @Test
+  void authRequiredSuspendsAsAnAuthorizationRequest() {
+    ToolResult first = run("login", ToolContext.empty());
+    Request request = first.pendingRequest().orElseThrow();
+    assertThat(request.kind()).isEqualTo("authorization");
+    assertThat(request.prompt()).isEqualTo("Please sign in");
+    assertThat(request.data().get("taskId")).isEqualTo(first.metadata().get("taskId"));
+    assertThat(first.metadata().get("state")).isEqualTo("auth-required");
+
+    ToolResult second =
+        run("login", ToolContext.empty().withAnswer(Answer.ok(request.id(), Map.of("text", "ok"))));
+    assertThat(second.output()).isEqualTo("hello ok");
+  }
+
+  @Test
+  void aDeclinedAnswerCancelsTheTaskHereAndAtThePeer() throws Exception {
+    ToolResult first = run("ask", ToolContext.empty());
+    Request request = first.pendingRequest().orElseThrow();
+    ToolResult second =
+        run("ask", ToolContext.empty().withAnswer(Answer.declined(request.id(), "declined")));
+    assertThat(second.isError()).isTrue();
+    String id = (String) request.data().get("taskId");
+    assertThat(second.output()).isEqualTo("A2A task " + id + " canceled");
+    assertThat(second.metadata().get("state")).isEqualTo("canceled");
+    assertThat(peerState(peer.card(), id)).isEqualTo("canceled");
+  }
+
+  @Test
+  void anAnswerNoTaskWaitsForIsAnError() {
+    ToolResult r = run("ask", ToolContext.empty().withAnswer(Answer.ok("nobody", Map.of())));
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output())
+        .isEqualTo(
+            "A2A: no task of agent "
+                + agent.agentName().orElseThrow()
+                + " waits for answer nobody");
+  }
+
   private String peerState(String card, String id) throws Exception {
     return state(rpc(rpcEndpoint(card), rpcHeaders(), getAndCancel().get(0), id));
   }

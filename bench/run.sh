@@ -47,14 +47,17 @@ BASE_URL="$(sed -n 's/^MOCK_URL=//p' "$MOCK_LOG" | head -1)"
 [ -n "$BASE_URL" ] || { echo "bench: the mock endpoint did not start" >&2; exit 1; }
 MCP="node $ROOT/bench/mcp-server.mjs"
 
+# A runner's result is its last JSON line; JVM options such as JFR may print their own lines first.
+json_line() { grep '^{' | tail -n 1; }
+
 echo "# $("$JAVA" -version 2>&1 | head -1); $(nproc) cores; node $(node --version); runs=$RUNS warmup=$WARMUP config=$CONFIG" >&2
 # shellcheck disable=SC2086
 OURS="$("$JAVA" ${BENCH_JAVA_OPTS:-} -cp "$JAR" dev.toolnexus.bench.ScenarioRunner \
-  --base-url "$BASE_URL" --mcp "$MCP" --runs "$RUNS" --warmup "$WARMUP" --config "$CONFIG")"
+  --base-url "$BASE_URL" --mcp "$MCP" --runs "$RUNS" --warmup "$WARMUP" --config "$CONFIG" | json_line)"
 echo "$OURS"
 # shellcheck disable=SC2086
 FLOOR="$("$JAVA" ${BENCH_JAVA_OPTS:-} -cp "$JAR" dev.toolnexus.bench.FloorRunner \
-  --base-url "$BASE_URL" --mcp "$MCP" --runs "$RUNS" --warmup "$WARMUP")"
+  --base-url "$BASE_URL" --mcp "$MCP" --runs "$RUNS" --warmup "$WARMUP" | json_line)"
 echo "$FLOOR"
 
 node -e '

@@ -58,10 +58,11 @@ public final class Heartbeat implements AutoCloseable {
 
   /**
    * Starts {@code agent} on a runtime of its own over {@code host} (whose scheduler it runs on) and
-   * beats it every {@code everyMs}; {@link #close()} stops the beat and closes that runtime.
+   * beats it every {@code every}; {@link #close()} stops the beat and closes that runtime.
    */
   public static Heartbeat startAgent(
-      Agent agent, LlmClient host, long everyMs, Consumer<String> onBeat) {
+      Agent agent, LlmClient host, Duration every, Consumer<String> onBeat) {
+    Objects.requireNonNull(every, "every");
     AgentRuntime rt = agent.runtime(host);
     Handle h;
     try {
@@ -70,7 +71,7 @@ public final class Heartbeat implements AutoCloseable {
       rt.close();
       throw e;
     }
-    return begin(new Heartbeat(rt, h, Duration.ofMillis(everyMs), onBeat, true));
+    return begin(new Heartbeat(rt, h, every, onBeat, true));
   }
 
   /**

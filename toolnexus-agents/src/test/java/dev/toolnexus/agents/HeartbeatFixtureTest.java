@@ -75,7 +75,7 @@ class HeartbeatFixtureTest {
     write(fx.at("bootstrapDir"));
     write(fx.at("heartbeatNotDue"));
     List<String> onBeat = Collections.synchronizedList(new ArrayList<>());
-    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), 20, onBeat::add);
+    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), Duration.ofMillis(20), onBeat::add);
     for (int i = 1; i <= 3; i++) {
       beat(i);
     }
@@ -90,7 +90,7 @@ class HeartbeatFixtureTest {
   void h5ADueHeartbeatSurfacesToOnBeat() throws Exception {
     write(fx.at("bootstrapDir"));
     List<String> onBeat = Collections.synchronizedList(new ArrayList<>());
-    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), 20, onBeat::add);
+    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), Duration.ofMillis(20), onBeat::add);
     for (int i = 1; i <= 3; i++) {
       beat(i);
     }
@@ -103,7 +103,7 @@ class HeartbeatFixtureTest {
   @Test
   void h5TheWakePromptSaysHeartbeatAndCarriesTheTick() throws Exception {
     write(fx.at("bootstrapDir"));
-    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), 20, null);
+    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), Duration.ofMillis(20), null);
     beat(1);
 
     String prompt = model.calls().get(0).lastUserText();
@@ -147,7 +147,7 @@ class HeartbeatFixtureTest {
   @Test
   void closingTheHeartbeatStopsTheBeat() throws Exception {
     write(fx.at("bootstrapDir"));
-    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), 20, null);
+    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), Duration.ofMillis(20), null);
     beat(1);
     hb.close();
     clock.advance(Duration.ofMillis(100));
@@ -160,7 +160,7 @@ class HeartbeatFixtureTest {
   @Test
   void theBeatEndsWhenItsHandleCloses() throws Exception {
     write(fx.at("bootstrapDir"));
-    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), 20, null);
+    hb = Heartbeat.startAgent(persona("m-heartbeat"), host(), Duration.ofMillis(20), null);
     beat(1);
     hb.runtime().close(hb.handle());
     clock.advance(Duration.ofMillis(20));

@@ -51,6 +51,7 @@ import java.util.function.UnaryOperator;
  * @param store where {@code ask} and {@code conversation} keep transcripts; default in memory
  * @param executor runs tool calls, streams and async runs; default virtual threads where the JVM
  *     has them
+ * @param observer watches each run, model call and tool call (a tracer); null for none
  */
 public record ClientOptions(
     String model,
@@ -65,7 +66,8 @@ public record ClientOptions(
     Scheduler scheduler,
     int maxToolConcurrency,
     ConversationStore store,
-    Executor executor) {
+    Executor executor,
+    RunObserver observer) {
 
   /** The default per-attempt request timeout: 120 seconds. */
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(120);
@@ -124,6 +126,7 @@ public record ClientOptions(
     b.maxToolConcurrency = maxToolConcurrency;
     b.store = store;
     b.executor = executor;
+    b.observer = observer;
     return b;
   }
 
@@ -166,6 +169,7 @@ public record ClientOptions(
     private int maxToolConcurrency = DEFAULT_MAX_TOOL_CONCURRENCY;
     private ConversationStore store;
     private Executor executor;
+    private RunObserver observer;
 
     private Builder() {}
 
@@ -354,6 +358,15 @@ public record ClientOptions(
       return this;
     }
 
+    /**
+     * Watches each run, model call and tool call, e.g. the OpenTelemetry module's tracer; null for
+     * none.
+     */
+    public Builder observer(RunObserver value) {
+      this.observer = value;
+      return this;
+    }
+
     /** Resolves suspensions inline. */
     public Builder waitFor(WaitFor value) {
       this.waitFor = value;
@@ -445,7 +458,8 @@ public record ClientOptions(
           s,
           maxToolConcurrency,
           store,
-          executor);
+          executor,
+          observer);
     }
   }
 }

@@ -34,6 +34,21 @@ public final class Conversation {
     }
   }
 
+  /**
+   * Sends a prompt, continuing the transcript, and returns the answer as a {@code type}; see {@link
+   * LlmClient#run(String, RunOptions, Class)}. The transcript keeps the answer's JSON.
+   */
+  public <T> T send(String prompt, Class<T> type) {
+    lock.lock();
+    try {
+      var typed = client.typed(prompt, RunOptions.of(toolkit).withHistory(messages), type);
+      messages = List.copyOf(typed.messages());
+      return typed.value();
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** The transcript so far. */
   public List<Message> messages() {
     return messages;

@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * How a client runs its loop: on the caller's thread, on a worker, streamed, with a conversation's
@@ -236,6 +237,7 @@ final class LoopRunner {
         runOptions.applyTo(runtime),
         runOptions,
         null,
+        plan.history(),
         ctx -> new RunLoop(ctx, chatModel, plan.history(), false).run(plan::apply));
   }
 
@@ -262,6 +264,7 @@ final class LoopRunner {
         settings,
         runOptions,
         events,
+        transcript,
         ctx -> {
           RunLoop loop = new RunLoop(ctx, chatModel, transcript, events != null);
           if (onLoop != null) {
@@ -275,6 +278,7 @@ final class LoopRunner {
       ClientOptions settings,
       RunOptions runOptions,
       Consumer<StreamEvent> events,
+      List<Message> transcript,
       Function<RunContext, RunResult> body) {
     CancelToken token = runOptions.cancel().child();
     Duration timeout = runOptions.timeout() != null ? runOptions.timeout() : options.timeout();
@@ -283,6 +287,7 @@ final class LoopRunner {
         timeout == null
             ? null
             : settings.scheduler().schedule(timeout, () -> token.cancel(RunLimit.TIMEOUT.value()));
+    RunObserver.Run observed = startObserving(settings, transcript);
     try {
       RunContext ctx =
           new RunContext(
@@ -291,8 +296,9 @@ final class LoopRunner {
               runOptions.toolkit(),
               token,
               deadline,
-              events == null ? e -> {} : events);
-      return body.apply(ctx);
+              events == null ? e -> {} : events,
+              observed);
+      return observed == null ? body.apply(ctx) : observe(observed, () -> body.apply(ctx));
     } finally {
       if (timer != null) {
         timer.cancel();
@@ -300,8 +306,35 @@ final class LoopRunner {
     }
   }
 
+  private static RunObserver.Run startObserving(ClientOptions settings, List<Message> transcript) {
+    if (settings.observer() == null) {
+      return null;
+    }
+    ModelOptions wire = settings.modelOptions();
+    return settings
+        .observer()
+        .startRun(
+            new RunObserver.RunInfo(
+                wire == null ? null : wire.style(),
+                wire == null ? null : wire.baseUrl(),
+                settings.model(),
+                transcript));
+  }
+
+  private static RunResult observe(RunObserver.Run run, Supplier<RunResult> body) {
+    RunResult result;
+    try {
+      result = run.within(body);
+    } catch (RuntimeException | Error e) {
+      run.end(null, e);
+      throw e;
+    }
+    run.end(result, null);
+    return result;
+  }
+
   /** {@code systemPrompt + "\n\n" + skillsPrompt()}, leaving out empty parts. */
-  private static String systemPrompt(ClientOptions settings, Toolkit toolkit) {
+  static String systemPrompt(ClientOptions settings, Toolkit toolkit) {
     String a = settings.systemPrompt() == null ? "" : settings.systemPrompt();
     String b = toolkit.skillsPrompt() == null ? "" : toolkit.skillsPrompt();
     if (a.isEmpty()) {

@@ -174,6 +174,7 @@ public record RunOptions(
         client.scheduler(),
         maxToolConcurrency != null ? maxToolConcurrency : client.maxToolConcurrency(),
         client.store(),
-        client.executor());
+        client.executor(),
+        client.observer());
   }
 }

@@ -5,6 +5,7 @@ import dev.toolnexus.ContentPart;
 import dev.toolnexus.Json;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.TraceContext;
 import dev.toolnexus.internal.BoundedBody;
 import dev.toolnexus.internal.Errors;
 import dev.toolnexus.internal.HttpClients;
@@ -162,6 +163,9 @@ final class HttpExchange {
                 headers.put(header, ParamEncoding.header(v));
               }
             });
+    // the caller's trace continues into the server; a header the tool sets itself wins
+    TraceContext.of(ctx)
+        .ifPresent(t -> t.entries().forEach((k, v) -> putIfAbsentIgnoringCase(headers, k, v)));
     String method = tool.method();
     boolean bodiless = method.equals("GET") || method.equals("HEAD");
     if (bodiless && tool.bodyMode() != BodyMode.NONE) {
@@ -261,6 +265,12 @@ final class HttpExchange {
       headers.put("Content-Type", type);
     }
     return HttpRequest.BodyPublishers.ofString(text, StandardCharsets.UTF_8);
+  }
+
+  private static void putIfAbsentIgnoringCase(Map<String, String> headers, String k, String v) {
+    if (headers.keySet().stream().noneMatch(k::equalsIgnoreCase)) {
+      headers.put(k, v);
+    }
   }
 
   private static String form(Object value) {

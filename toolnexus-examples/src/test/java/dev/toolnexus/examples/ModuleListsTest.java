@@ -18,20 +18,25 @@ class ModuleListsTest {
   private static final Path ROOT = Path.of(System.getProperty("toolnexus.root", ".."));
 
   /** Modules no user depends on through the BOM. */
-  private static final Set<String> NOT_IN_BOM = Set.of("toolnexus-bom", "toolnexus-examples");
+  private static final Set<String> NOT_IN_BOM =
+      Set.of("toolnexus-bom", "toolnexus-examples", "toolnexus-examples-spring-boot");
 
   /**
-   * Modules the aggregate leaves out: applications (the CLI, the benchmarks), the examples, and
-   * toolnexus-micrometer, an opt-in bridge that would put Micrometer on every user's classpath.
+   * Modules the aggregate leaves out: applications (the CLI, the benchmarks), the examples, and the
+   * opt-in integrations (Micrometer, OpenTelemetry, the Spring Boot starter), which would put their
+   * frameworks on every user's classpath.
    */
   private static final Set<String> NOT_IN_AGGREGATE =
       Set.of(
           "toolnexus-bom",
           "toolnexus",
           "toolnexus-examples",
+          "toolnexus-examples-spring-boot",
           "toolnexus-cli",
           "toolnexus-bench",
-          "toolnexus-micrometer");
+          "toolnexus-micrometer",
+          "toolnexus-opentelemetry",
+          "toolnexus-spring-boot-starter");
 
   @Test
   void theBomPinsEveryPublishedModule() throws Exception {

@@ -19,6 +19,9 @@ public final class ChatParams {
   /** The OpenAI name of the tool-choice parameter. */
   public static final String TOOL_CHOICE = "tool_choice";
 
+  /** The OpenAI name of the structured-output parameter ({@code json_schema} only). */
+  public static final String RESPONSE_FORMAT = "response_format";
+
   /** The OpenAI name of the output-cap parameter. */
   public static final String MAX_TOKENS = "max_tokens";
 
@@ -32,7 +35,7 @@ public final class ChatParams {
     }
     params.forEach(
         (k, v) -> {
-          if (!k.equals(TOOL_CHOICE) && !k.equals(MAX_TOKENS)) {
+          if (!k.equals(TOOL_CHOICE) && !k.equals(MAX_TOKENS) && !k.equals(RESPONSE_FORMAT)) {
             out.put(k, v);
           }
         });
@@ -54,13 +57,33 @@ public final class ChatParams {
         }
       }
     }
+    Map<String, Object> generation = new LinkedHashMap<>();
     if (params.get(MAX_TOKENS) instanceof Number n && n.intValue() > 0) {
       switch (style) {
         // max_tokens is deprecated in Chat Completions and refused by reasoning models
         case OPENAI -> out.put("max_completion_tokens", n.intValue());
         case ANTHROPIC -> out.put("max_tokens", n.intValue());
-        case GEMINI -> out.put("generationConfig", Map.of("maxOutputTokens", n.intValue()));
+        case GEMINI -> generation.put("maxOutputTokens", n.intValue());
       }
+    }
+    Object format = params.get(RESPONSE_FORMAT);
+    if (format != null) {
+      switch (style) {
+        case OPENAI -> out.put(RESPONSE_FORMAT, format);
+        case GEMINI -> {
+          generation.put("responseMimeType", "application/json");
+          if (format instanceof Map<?, ?> f
+              && f.get("json_schema") instanceof Map<?, ?> js
+              && js.get("schema") != null) {
+            generation.put("responseJsonSchema", js.get("schema"));
+          }
+        }
+        // Anthropic has no such body field: the caller forces an answer tool instead
+        case ANTHROPIC -> log.debug("response_format has no anthropic body field; left out");
+      }
+    }
+    if (!generation.isEmpty()) {
+      out.put("generationConfig", generation);
     }
     return out;
   }

@@ -5,6 +5,7 @@ import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.MetricEvent;
+import dev.toolnexus.client.RunObserver;
 import dev.toolnexus.client.StreamEvent;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +22,7 @@ import org.slf4j.LoggerFactory;
  * @param cancel the run's token (external cancel, deadline, stream close)
  * @param deadline when the run's deadline passes; null for none
  * @param events stream events (a no-op for {@code run}); must be thread-safe
+ * @param observed the run's observer scope; null when no observer is set
  */
 public record RunContext(
     ClientOptions options,
@@ -28,7 +30,8 @@ public record RunContext(
     Toolkit toolkit,
     CancelToken cancel,
     Instant deadline,
-    Consumer<StreamEvent> events) {
+    Consumer<StreamEvent> events,
+    RunObserver.Run observed) {
   private static final Logger log = LoggerFactory.getLogger(RunContext.class);
 
   /** Hands a metric event to the sink; a failing sink is logged, never fatal. */

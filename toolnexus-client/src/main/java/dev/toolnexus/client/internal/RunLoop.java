@@ -14,6 +14,7 @@ import dev.toolnexus.client.Message.AssistantMessage;
 import dev.toolnexus.client.Message.ToolMessage;
 import dev.toolnexus.client.MetricEvent;
 import dev.toolnexus.client.RunLimit;
+import dev.toolnexus.client.RunObserver;
 import dev.toolnexus.client.RunResult;
 import dev.toolnexus.client.RunStatus;
 import dev.toolnexus.client.StreamEvent;
@@ -181,6 +182,10 @@ public final class RunLoop {
     }
     lastModel = model;
     long t0 = ctx.now();
+    RunObserver.ModelCall observed =
+        ctx.observed() == null
+            ? null
+            : ctx.observed().startModelCall(model, turn, List.copyOf(messages));
     ChatResponse parsed;
     try {
       Consumer<String> text =
@@ -194,7 +199,13 @@ public final class RunLoop {
       }
     } catch (RuntimeException e) {
       ctx.metric(new MetricEvent.LlmEvent(model, MetricEvent.Status.ERROR, ctx.now() - t0, 0, 0));
+      if (observed != null) {
+        observed.end(null, e);
+      }
       throw e;
+    }
+    if (observed != null) {
+      observed.end(parsed, null);
     }
     lastFinish = parsed.finishReason();
     Usage u = parsed.usage();

@@ -10,6 +10,7 @@ import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.MetricEvent;
+import dev.toolnexus.client.RunObserver;
 import dev.toolnexus.client.StreamEvent;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.internal.Errors;
@@ -266,7 +267,7 @@ public final class ToolStep {
     }
     Source source = null;
     if (!shortCircuit) {
-      Toolkit.Execution done = execute(call.name(), args, null);
+      Toolkit.Execution done = execute(call.name(), call.id(), args, null);
       source = done.source();
       result = afterTool(call, args, done.result());
     }
@@ -310,7 +311,7 @@ public final class ToolStep {
       return ToolResult.error("declined/expired: " + request.prompt());
     }
     long t0 = ctx.now();
-    Toolkit.Execution done = execute(call.name(), args, answer);
+    Toolkit.Execution done = execute(call.name(), call.id(), args, answer);
     ToolResult retried = afterTool(call, args, done.result());
     emit(call.name(), retried, done.source(), t0);
     if (retried.isPending()) {
@@ -335,9 +336,23 @@ public final class ToolStep {
 
   // Toolkit.run owns the call: lookup, validation, the sequential lock (shared by every client and
   // server of the toolkit) and the tool's source for the metric, all from one lookup.
-  private Toolkit.Execution execute(String name, Map<String, Object> args, Answer answer) {
+  private Toolkit.Execution execute(
+      String name, String id, Map<String, Object> args, Answer answer) {
     ToolContext tc = new ToolContext(ctx.cancel(), ctx.remaining(), answer);
-    return ctx.toolkit().run(name, args, tc);
+    if (ctx.observed() == null) {
+      return ctx.toolkit().run(name, args, tc);
+    }
+    RunObserver.ToolExecution observed = ctx.observed().startTool(name, id, args);
+    ToolContext traced = observed.context(tc);
+    Toolkit.Execution done;
+    try {
+      done = observed.within(() -> ctx.toolkit().run(name, args, traced));
+    } catch (RuntimeException | Error e) {
+      observed.end(ctx.toolkit().get(name).map(t -> t.source().id()).orElse("custom"), null, e);
+      throw e;
+    }
+    observed.end(done.source().id(), done.result(), null);
+    return done;
   }
 
   /** Reports the call's metric; {@code source} is looked up only when no execution said it. */

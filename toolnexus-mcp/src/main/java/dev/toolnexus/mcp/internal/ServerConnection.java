@@ -4,6 +4,7 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.TraceContext;
 import dev.toolnexus.WaitFor;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.mcp.client.McpServerConfig;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -376,9 +378,12 @@ public final class ServerConnection implements AutoCloseable {
       if (dead.isDone()) {
         watch.result.completeExceptionally(new McpFailure("server " + dead.getNow("")));
       }
+      // _meta carries the progress token and, when the caller traces, its W3C trace context
+      Map<String, Object> meta = new LinkedHashMap<>();
+      meta.put("progressToken", token);
+      TraceContext.of(ctx).ifPresent(tc -> meta.putAll(tc.entries()));
       McpSchema.CallToolRequest request =
-          new McpSchema.CallToolRequest(
-              toolName, args == null ? Map.of() : args, Map.of("progressToken", token));
+          new McpSchema.CallToolRequest(toolName, args == null ? Map.of() : args, meta);
       sent = client.callTool(request).toFuture();
       sent.whenComplete(
           (r, e) -> {

@@ -45,6 +45,7 @@ public final class TestServerMain {
       case "garbage" -> garbage();
       case "crash3" -> crashOnThirdCall();
       case "changing" -> changing();
+      case "meta" -> meta();
       case "paged" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).paged().run();
       case "slow" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).run();
       case "hostile", "badschema", "names", "names2" -> new RawServer(null).kind(mode).run();
@@ -120,6 +121,23 @@ public final class TestServerMain {
                 })
             .build();
     sdkServer(List.of(ping), out);
+    blockForever();
+  }
+
+  /** A server whose {@code meta} tool answers with the trace entries of the request's _meta. */
+  private static void meta() throws InterruptedException {
+    PrintStream out =
+        new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true);
+    SyncToolSpecification meta =
+        SyncToolSpecification.builder()
+            .tool(tool("meta", "answers with the traceparent and tracestate it was sent"))
+            .callHandler(
+                (exchange, req) -> {
+                  Map<String, Object> m = req.meta() == null ? Map.of() : req.meta();
+                  return text(m.get("traceparent") + " " + m.get("tracestate"));
+                })
+            .build();
+    sdkServer(List.of(meta), out);
     blockForever();
   }
 

@@ -194,4 +194,37 @@ class SourceFailureReportingTest {
       assertThat(tk.names()).containsExactly("skill", "find_customer");
     }
   }
+
+  private static final String NO_A2A =
+      "the config has an agents section (remote A2A agents) but toolnexus-a2a is not on the"
+          + " classpath; add the dev.toolnexus:toolnexus-a2a dependency";
+
+  @Test
+  void anAgentsSectionWithoutTheA2aModuleFailsAnA2aSourceNamingTheModule() {
+    Map<String, Object> config =
+        Map.of("agents", Map.of("helper", Map.of("card", "http://127.0.0.1:9/card.json")));
+    try (Toolkit tk = Toolkit.builder().builtins(false).mcpConfig(config).build()) {
+      assertThat(tk.status())
+          .containsExactly(
+              Map.entry("a2a", new SourceStatus(SourceStatus.State.FAILED, NO_A2A, Map.of())));
+      assertThat(tk.tools()).isEmpty();
+    }
+  }
+
+  @Test
+  void anEmptyAgentsSectionWithoutTheA2aModuleIsNoSource() {
+    try (Toolkit tk =
+        Toolkit.builder().builtins(false).mcpConfig(Map.of("agents", Map.of())).build()) {
+      assertThat(tk.status()).isEmpty();
+    }
+  }
+
+  @Test
+  void aStrictBuildRefusesAnAgentsSectionItCannotRead() {
+    Map<String, Object> config =
+        Map.of("agents", Map.of("helper", Map.of("card", "http://127.0.0.1:9/card.json")));
+    assertThatThrownBy(
+            () -> Toolkit.builder().builtins(false).mcpConfig(config).strict(true).build())
+        .hasMessage("strict toolkit: a2a: " + NO_A2A);
+  }
 }

@@ -1,7 +1,9 @@
 package dev.toolnexus.internal;
 
 import dev.toolnexus.CancelToken;
+import dev.toolnexus.Source;
 import dev.toolnexus.SourceStatus;
+import dev.toolnexus.Tool;
 import dev.toolnexus.ToolSource;
 import dev.toolnexus.WaitFor;
 import dev.toolnexus.spi.SourceRequest;
@@ -28,6 +30,9 @@ public final class ConfigSources {
 
   /** The MCP spellings, named when a config uses them but toolnexus-mcp is missing. */
   private static final List<String> MCP_SECTIONS = List.of("mcpServers", "servers", "mcp");
+
+  /** The remote A2A agents' section, read by toolnexus-a2a. */
+  private static final String A2A_SECTION = "agents";
 
   private ConfigSources() {}
 
@@ -81,6 +86,9 @@ public final class ConfigSources {
                 new SourceRequest(
                     config, section, origin, waitFor, cancel, mcp ? onMcpPartStatus : null)));
       }
+      if (unread(A2A_SECTION, config, claimed)) {
+        opened.add(missingA2a());
+      }
       return opened;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -90,6 +98,38 @@ public final class ConfigSources {
       closeAll(opened);
       throw e;
     }
+  }
+
+  /**
+   * A source that says why the config's remote agents have no tools, so the gap shows in the
+   * toolkit's status (and fails a strict build) instead of passing in silence.
+   */
+  private static ToolSource missingA2a() {
+    SourceStatus status =
+        SourceStatus.failed(
+            "the config has an agents section (remote A2A agents) but toolnexus-a2a is not on the"
+                + " classpath; add the dev.toolnexus:toolnexus-a2a dependency");
+    return new ToolSource() {
+      @Override
+      public String id() {
+        return Source.A2A.id();
+      }
+
+      @Override
+      public List<Tool> tools() {
+        return List.of();
+      }
+
+      @Override
+      public Source kind() {
+        return Source.A2A;
+      }
+
+      @Override
+      public SourceStatus status() {
+        return status;
+      }
+    };
   }
 
   private static boolean unread(String key, Map<String, Object> config, Set<String> claimed) {

@@ -4,19 +4,21 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Installs the pinned npm packages the toolnexus-server tests start (run by the Maven build with the
- * JDK's single-file launcher). Skips when node_modules already matches package-lock.json, and fails
- * with a clear message when node or npm is missing.
+ * Installs the pinned npm packages a module's tests start (run by the Maven build of toolnexus-mcp,
+ * toolnexus-server and toolnexus-a2a with the JDK's single-file launcher; arguments: the folder of
+ * package-lock.json, then the module's name). Skips when node_modules already matches
+ * package-lock.json, and fails with a clear message when node or npm is missing.
  */
 public final class NpmCi {
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
+    String module = args.length > 1 ? args[1] : "toolnexus";
     Path lock = dir.resolve("package-lock.json");
     Path installed = dir.resolve("node_modules/.package-lock.json");
     boolean windows = System.getProperty("os.name").toLowerCase().startsWith("windows");
     String npm = windows ? "npm.cmd" : "npm";
-    requireTool(windows ? "node.exe" : "node", "--version");
-    requireTool(npm, "--version");
+    requireTool(windows ? "node.exe" : "node", "--version", module);
+    requireTool(npm, "--version", module);
     if (Files.exists(installed) && Files.getLastModifiedTime(installed).compareTo(Files.getLastModifiedTime(lock)) >= 0) {
       System.out.println("[npm-ci] " + dir + ": node_modules is up to date");
       return;
@@ -30,7 +32,8 @@ public final class NpmCi {
     }
   }
 
-  private static void requireTool(String tool, String arg) throws InterruptedException {
+  private static void requireTool(String tool, String arg, String module)
+      throws InterruptedException {
     try {
       Process p = new ProcessBuilder(List.of(tool, arg)).redirectErrorStream(true).start();
       p.getInputStream().readAllBytes();
@@ -41,7 +44,7 @@ public final class NpmCi {
       // reported below
     }
     System.err.println(
-        "[npm-ci] '" + tool + "' was not found on PATH. The toolnexus-server tests start real MCP servers"
+        "[npm-ci] '" + tool + "' was not found on PATH. The " + module + " tests start real peers"
             + " from npm: install Node.js 20+ (with npm), or skip this module's tests with"
             + " -DskipTests -Dtoolnexus.npm.skip=true.");
     System.exit(2);

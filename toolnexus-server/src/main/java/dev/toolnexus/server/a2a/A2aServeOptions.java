@@ -4,6 +4,7 @@ import dev.toolnexus.server.McpServeOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -270,6 +271,65 @@ public record A2aServeOptions(
     public Builder mcp(McpServeOptions value) {
       this.mcp = value;
       return this;
+    }
+
+    /**
+     * Applies a config file's {@code a2a} block, {@code {name?, description?, version?, provider?:
+     * {organization, url}, skills?}}; the setters called after this one win.
+     *
+     * @throws IllegalArgumentException naming the field when one is unknown or has the wrong type
+     */
+    public Builder config(Map<String, ?> a2a) {
+      if (a2a == null) {
+        return this;
+      }
+      List<String> known = List.of("name", "description", "version", "provider", "skills");
+      for (String key : a2a.keySet()) {
+        if (!known.contains(key)) {
+          throw new IllegalArgumentException(
+              "a2a."
+                  + key
+                  + ": unknown field (expected name, description, version, provider,"
+                  + " skills)");
+        }
+      }
+      if (a2a.get("name") != null) {
+        name(string(a2a.get("name"), "a2a.name"));
+      }
+      if (a2a.get("description") != null) {
+        description(string(a2a.get("description"), "a2a.description"));
+      }
+      if (a2a.get("version") != null) {
+        version(string(a2a.get("version"), "a2a.version"));
+      }
+      Object p = a2a.get("provider");
+      if (p != null) {
+        if (!(p instanceof Map<?, ?> m)) {
+          throw new IllegalArgumentException("a2a.provider: must be an object {organization, url}");
+        }
+        provider(
+            string(m.get("organization"), "a2a.provider.organization"),
+            m.get("url") == null ? null : string(m.get("url"), "a2a.provider.url"));
+      }
+      Object k = a2a.get("skills");
+      if (k != null) {
+        if (!(k instanceof List<?> list)) {
+          throw new IllegalArgumentException("a2a.skills: must be a list of skill names");
+        }
+        List<String> names = new ArrayList<>();
+        for (Object o : list) {
+          names.add(string(o, "a2a.skills[" + names.size() + "]"));
+        }
+        skills(names);
+      }
+      return this;
+    }
+
+    private static String string(Object value, String field) {
+      if (value instanceof String s) {
+        return s;
+      }
+      throw new IllegalArgumentException(field + ": must be a string");
     }
 
     /** The options. */

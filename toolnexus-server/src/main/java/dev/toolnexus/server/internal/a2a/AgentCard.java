@@ -29,38 +29,38 @@ final class AgentCard {
     card.put("protocolVersion", PROTOCOL_VERSION);
     card.put("url", endpoint);
     card.put("preferredTransport", "JSONRPC");
-    card.put(
-        "supportedInterfaces",
-        List.of(
-            Map.of("url", endpoint, "protocolBinding", "JSONRPC", "protocolVersion", "1.0"),
-            Map.of("url", endpoint, "protocolBinding", "JSONRPC", "protocolVersion", "0.3")));
+    card.put("supportedInterfaces", List.of(jsonRpc(endpoint, "1.0"), jsonRpc(endpoint, "0.3")));
     if (options.providerOrganization() != null) {
       Map<String, Object> provider = new LinkedHashMap<>();
       provider.put("organization", options.providerOrganization());
       provider.put("url", options.providerUrl() == null ? "" : options.providerUrl());
       card.put("provider", provider);
     }
-    card.put(
-        "capabilities",
-        Map.of("streaming", true, "pushNotifications", false, "stateTransitionHistory", false));
+    Map<String, Object> capabilities = new LinkedHashMap<>();
+    capabilities.put("streaming", true);
+    capabilities.put("pushNotifications", false);
+    capabilities.put("stateTransitionHistory", false);
+    card.put("capabilities", capabilities);
     card.put("defaultInputModes", List.of("text"));
     card.put("defaultOutputModes", List.of("text"));
     card.put("skills", skills(options, toolkit));
     if (options.token() != null) {
-      card.put(
-          "securitySchemes",
-          Map.of(
-              "bearer",
-              Map.of(
-                  "type",
-                  "http",
-                  "scheme",
-                  "bearer",
-                  "description",
-                  "Send Authorization: Bearer <token> with every JSON-RPC call.")));
+      Map<String, Object> bearer = new LinkedHashMap<>();
+      bearer.put("type", "http");
+      bearer.put("scheme", "bearer");
+      bearer.put("description", "Send Authorization: Bearer <token> with every JSON-RPC call.");
+      card.put("securitySchemes", Map.of("bearer", bearer));
       card.put("security", List.of(Map.of("bearer", List.of())));
     }
     return card;
+  }
+
+  private static Map<String, Object> jsonRpc(String endpoint, String version) {
+    Map<String, Object> entry = new LinkedHashMap<>();
+    entry.put("url", endpoint);
+    entry.put("protocolBinding", "JSONRPC");
+    entry.put("protocolVersion", version);
+    return entry;
   }
 
   private static List<Object> skills(A2aServeOptions options, Toolkit toolkit) {

@@ -66,6 +66,37 @@ class ToolnexusToToolnexusTest {
   }
 
   @Test
+  void ourClientSpeaksV03AndTheToolnexusDialectToOurServerToo() throws Exception {
+    for (boolean hybrid : new boolean[] {false, true}) {
+      try (CardProxy proxy = new CardProxy(served.server.url(), hybrid);
+          A2aAgent peer =
+              A2a.agent(
+                  AgentOptions.builder(proxy.card())
+                      .header("Authorization", "Bearer tok")
+                      .pollEvery(Duration.ofMillis(20))
+                      .build())) {
+        Tool t =
+            peer.tools().stream()
+                .filter(x -> x.name().equals("Helper_Agent_translate"))
+                .findFirst()
+                .orElseThrow();
+        ToolResult pending = t.execute(Map.of("task", "ask"), ToolContext.of(new CancelToken()));
+        Request request = pending.pendingRequest().orElseThrow();
+        ToolResult done =
+            t.execute(
+                Map.of("task", "ask"),
+                ToolContext.of(new CancelToken())
+                    .withAnswer(Answer.ok(request.id(), Map.of("text", "Ada"))));
+        assertThat(done.output()).isEqualTo("done: hello Ada");
+        assertThat(peer.dialect()).contains(hybrid ? Dialect.TOOLNEXUS : Dialect.V0_3);
+        assertThat(proxy.methods)
+            .contains(hybrid ? "SendMessage" : "message/send")
+            .contains(hybrid ? "GetTask" : "tasks/get");
+      }
+    }
+  }
+
+  @Test
   void inputRequiredBecomesASuspensionAndItsAnswerCompletesTheServedTask() {
     Tool t = tool("Helper_Agent_summarize");
     ToolResult pending = t.execute(Map.of("task", "ask"), ToolContext.of(new CancelToken()));

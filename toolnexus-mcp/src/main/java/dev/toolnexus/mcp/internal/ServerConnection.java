@@ -253,6 +253,7 @@ public final class ServerConnection implements AutoCloseable {
             .initializationTimeout(config.timeout().multipliedBy(2).plusSeconds(1))
             .clientInfo(McpSchema.Implementation.builder("toolnexus", Version.VALUE).build())
             .capabilities(caps.build())
+            .jsonSchemaValidator(DeferredSchemaValidator.INSTANCE)
             .toolsChangeConsumer(
                 ignored ->
                     Mono.<Void>fromRunnable(this::refresh).subscribeOn(Schedulers.boundedElastic()))

@@ -4,8 +4,7 @@ import dev.toolnexus.builtins.Builtins;
 import dev.toolnexus.builtins.BuiltinsOptions;
 import dev.toolnexus.internal.ConfigDocument;
 import dev.toolnexus.internal.ConfigSources;
-import dev.toolnexus.internal.Errors;
-import dev.toolnexus.internal.SourceFailures;
+import dev.toolnexus.internal.ToolInvoker;
 import dev.toolnexus.internal.ToolRegistry;
 import dev.toolnexus.skills.SkillDef;
 import dev.toolnexus.skills.SkillProvider;
@@ -24,7 +23,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -123,50 +121,7 @@ public final class Toolkit implements AutoCloseable {
    * the same lookup, so a caller's metrics need no second one.
    */
   public Execution run(String name, Map<String, Object> args, ToolContext ctx) {
-    ToolRegistry.Assembly a = assembly();
-    Tool tool = a.byName().get(name);
-    if (tool == null) {
-      return new Execution(
-          Source.CUSTOM,
-          ToolResult.error(
-              "Unknown tool: "
-                  + name
-                  + ". Available: "
-                  + (a.tools().isEmpty()
-                      ? "(none)"
-                      : a.tools().stream().map(Tool::name).collect(Collectors.joining(", ")))));
-    }
-    Map<String, Object> actual = args == null ? Map.of() : args;
-    List<String> problems = registry.validator(tool).check(actual);
-    if (!problems.isEmpty()) {
-      return new Execution(
-          tool.source(),
-          ToolResult.error(
-              "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems)));
-    }
-    ToolContext context = ctx == null ? ToolContext.empty() : ctx;
-    if (!tool.sequential()) {
-      return new Execution(tool.source(), call(tool, actual, context));
-    }
-    ReentrantLock lock = registry.lock(tool);
-    lock.lock();
-    try {
-      return new Execution(tool.source(), call(tool, actual, context));
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  private static ToolResult call(Tool tool, Map<String, Object> args, ToolContext ctx) {
-    try {
-      ToolResult r = tool.execute(args, ctx);
-      return r == null ? ToolResult.error("tool " + tool.name() + " returned no result") : r;
-    } catch (RuntimeException e) {
-      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.message(e));
-    } catch (Error e) {
-      // a StackOverflowError or a broken class path ends this call, never the caller's run
-      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.describeError(e));
-    }
+    return ToolInvoker.run(registry, assembly(), name, args, ctx);
   }
 
   /** The tool names in assembly order. */
@@ -198,10 +153,66 @@ public final class Toolkit implements AutoCloseable {
   }
 
   /**
+   * Adds the remote A2A agent whose agent card is at {@code cardUrl}, at run time, with the default
+   * timeout and poll interval; its source id is {@code "a2a:" + cardUrl}. See {@link
+   * #addAgent(String, Map)}.
+   *
+   * @throws IllegalStateException when toolnexus-a2a is not on the classpath
+   * @throws IllegalArgumentException for a URL that is not http(s), or an id already taken
+   */
+  public SourceStatus addAgent(String cardUrl) {
+    Objects.requireNonNull(cardUrl, "cardUrl");
+    return addAgent("a2a:" + cardUrl, Map.of("card", cardUrl));
+  }
+
+  /**
+   * Adds a remote A2A agent at run time. {@code settings} has the shape of one entry of a config
+   * file's {@code agents} section: {@code card} (the agent card URL), and optionally {@code
+   * headers} (values may hold {@code ${ENV}} references), {@code timeout} and {@code pollEvery} (in
+   * milliseconds); {@code id} is the agent's source id in {@link #status()}. The call blocks while
+   * the card is read; each skill of the agent becomes a tool and the {@link #onToolsChanged}
+   * listeners are told. An agent whose card cannot be read is not added: the returned status is
+   * then failed and says why, and the same id may be tried again later. With typed options, {@code
+   * addSource(A2a.agent(options))} does the same. On a view it adds to the toolkit the view looks
+   * at.
+   *
+   * @return the agent's status: ready, or failed with the reason
+   * @throws IllegalStateException when toolnexus-a2a is not on the classpath
+   * @throws IllegalArgumentException for malformed settings (naming the field), or an id already
+   *     taken
+   * @throws java.util.concurrent.CancellationException when the calling thread is interrupted
+   */
+  public SourceStatus addAgent(String id, Map<String, ?> settings) {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(settings, "settings");
+    if (id.isBlank()) {
+      throw new IllegalArgumentException("an agent needs a non-empty id");
+    }
+    if (registry.status().containsKey(id)) {
+      throw new IllegalArgumentException(
+          "the toolkit already has a tool source with id \"" + id + "\"");
+    }
+    ToolSource agent = ConfigSources.openAgent(id, settings);
+    SourceStatus status = agent.status();
+    if (status.state() == SourceStatus.State.FAILED) {
+      agent.close();
+      return status;
+    }
+    try {
+      registry.addSource(agent);
+    } catch (RuntimeException e) {
+      agent.close();
+      throw e;
+    }
+    registry.changed();
+    return status;
+  }
+
+  /**
    * Calls {@code listener} whenever the tool list may have changed: an MCP server's {@code
-   * list_changed}, a source's own change, {@link #register} or {@link #addSource}. Called on the
-   * thread that made the change; it should only note the change (re-read {@link #tools()} later). A
-   * view's listener hears every change of the toolkit it looks at.
+   * list_changed}, a source's own change, {@link #register}, {@link #addSource} or {@link
+   * #addAgent}. Called on the thread that made the change; it should only note the change (re-read
+   * {@link #tools()} later). A view's listener hears every change of the toolkit it looks at.
    *
    * @return a handle that removes the listener (closing a view removes its listeners too)
    */
@@ -519,24 +530,8 @@ public final class Toolkit implements AutoCloseable {
       }
       opened.addAll(sources);
       ToolRegistry registry =
-          new ToolRegistry(builtinTools, List.copyOf(extras), Set.copyOf(disabled));
-      try {
-        if (skills.configured()) {
-          registry.addSource(skills);
-        }
-        opened.forEach(registry::addSource);
-      } catch (RuntimeException e) {
-        opened.forEach(ToolSource::close);
-        throw e;
-      }
-      if (strict) {
-        String failures = SourceFailures.describe(registry.status());
-        if (!failures.isEmpty()) {
-          registry.close();
-          skills.close();
-          throw new IllegalStateException("strict toolkit: " + failures);
-        }
-      }
+          ToolRegistry.open(
+              builtinTools, List.copyOf(extras), Set.copyOf(disabled), skills, opened, strict);
       return new Toolkit(registry, skills, null);
     }
   }

@@ -239,7 +239,11 @@ public final class HttpChatModel implements ChatModel {
         String json;
         try {
           long max = options.maxResponseBytes();
-          byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+          // a body the transport already holds whole is copied once, not read back in chunks
+          byte[] bytes =
+              body instanceof ByteArrayInputStream whole && whole.available() <= max
+                  ? whole.readAllBytes()
+                  : body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
           if (bytes.length > max) {
             throw new TooLargeException("the response", max);
           }

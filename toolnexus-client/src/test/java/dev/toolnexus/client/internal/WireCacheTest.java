@@ -1,0 +1,96 @@
+package dev.toolnexus.client.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.toolnexus.ContentPart;
+import dev.toolnexus.Json;
+import dev.toolnexus.client.Message;
+import dev.toolnexus.client.Message.AssistantMessage;
+import dev.toolnexus.client.Message.SystemMessage;
+import dev.toolnexus.client.Message.ToolMessage;
+import dev.toolnexus.client.Message.UserMessage;
+import dev.toolnexus.client.ToolCall;
+import dev.toolnexus.client.UnsupportedParts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** An OpenAI body built with cached message JSON is byte for byte the body built without it. */
+class WireCacheTest {
+  private final OpenAiCodec codec = new OpenAiCodec();
+  private final PartGate gate = new PartGate(UnsupportedParts.BY_PROVENANCE, 0);
+  private final List<Map<String, Object>> tools =
+      List.of(
+          Map.of(
+              "type",
+              "function",
+              "function",
+              Map.of("name", "get_weather", "parameters", Map.of("type", "object"))));
+
+  private String body(List<Message> transcript, WireCache cache) {
+    return Json.write(
+        codec.body(new WireRequest("gpt-test", transcript, tools, false, 0, gate, cache)));
+  }
+
+  private static List<Message> firstTurn() {
+    List<Message> t = new ArrayList<>();
+    t.add(new SystemMessage("You are terse."));
+    t.add(UserMessage.of("Weather in Paris, and a picture?"));
+    t.add(
+        new AssistantMessage(
+            "", List.of(new ToolCall("c1", "get_weather", "{\"city\":\"Paris\"}")), Map.of()));
+    t.add(new ToolMessage("c1", "get_weather", "18 C, \"sunny\"", false, List.of(), null));
+    return t;
+  }
+
+  @Test
+  void aCachedBodyIsTheSameBytesAsAFreshOneTurnAfterTurn() {
+    WireCache cache = new WireCache();
+    List<Message> transcript = firstTurn();
+
+    String first = body(transcript, cache);
+    assertThat(first).isEqualTo(body(transcript, null));
+
+    transcript.add(AssistantMessage.of("Sunny, 18 C."));
+    transcript.add(UserMessage.of("And tomorrow?"));
+    String second = body(transcript, cache);
+
+    assertThat(second).isEqualTo(body(transcript, null));
+    assertThat(second).contains("\"content\":\"18 C, \\\"sunny\\\"\"");
+  }
+
+  @Test
+  void eachUnchangedMessageAndTheToolListAreSerialisedOnce() {
+    WireCache cache = new WireCache();
+    List<Message> transcript = firstTurn();
+
+    body(transcript, cache);
+    body(transcript, cache);
+    assertThat(cache.size()).isEqualTo(5); // four messages and the tool list
+
+    transcript.add(UserMessage.of("And tomorrow?"));
+    body(transcript, cache);
+    assertThat(cache.size()).isEqualTo(6);
+  }
+
+  @Test
+  void aToolResultWithMediaIsBuiltFreshEveryTurnBecauseItMovesPartsIntoTheNextMessage() {
+    WireCache cache = new WireCache();
+    List<Message> transcript = firstTurn();
+    transcript.set(
+        3,
+        new ToolMessage(
+            "c1",
+            "get_weather",
+            "see the picture",
+            false,
+            List.of(new ContentPart.Image("image/png", "iVBORw0KGgo=", null)),
+            null));
+
+    String cached = body(transcript, cache);
+
+    assertThat(cached).isEqualTo(body(transcript, null));
+    assertThat(cache.size()).isEqualTo(4); // the tool message is not among them
+  }
+}

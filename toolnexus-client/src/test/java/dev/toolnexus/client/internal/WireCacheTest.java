@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** An OpenAI body built with cached message JSON is byte for byte the body built without it. */
+/** A body built with cached message JSON is byte for byte the body built without it. */
 class WireCacheTest {
   private final OpenAiCodec codec = new OpenAiCodec();
   private final PartGate gate = new PartGate(UnsupportedParts.BY_PROVENANCE, 0);
@@ -72,6 +72,25 @@ class WireCacheTest {
     transcript.add(UserMessage.of("And tomorrow?"));
     body(transcript, cache);
     assertThat(cache.size()).isEqualTo(6);
+  }
+
+  @Test
+  void everyStyleBuildsTheSameBytesWithTheCacheTurnAfterTurn() {
+    for (WireCodec style : List.of(new AnthropicCodec(), new GeminiCodec(), codec)) {
+      WireCache cache = new WireCache();
+      List<Message> transcript = firstTurn();
+      for (int turn = 0; turn < 3; turn++) {
+        WireRequest cached = new WireRequest("m", transcript, tools, false, 64, gate, cache);
+        WireRequest fresh = new WireRequest("m", transcript, tools, false, 64, gate);
+
+        assertThat(Json.write(style.body(cached)))
+            .as(style.getClass().getSimpleName() + " turn " + turn)
+            .isEqualTo(Json.write(style.body(fresh)));
+        transcript.add(AssistantMessage.of("Sunny."));
+        transcript.add(UserMessage.of("And tomorrow?"));
+      }
+      assertThat(cache.size()).as(style.getClass().getSimpleName()).isPositive();
+    }
   }
 
   @Test

@@ -94,6 +94,22 @@ class WireCacheTest {
   }
 
   @Test
+  void aCacheOverItsLimitStartsOverInsteadOfGrowing() {
+    WireCache cache = new WireCache(60);
+    Object a = new Object();
+    Object b = new Object();
+    Object c = new Object();
+
+    cache.json(a, () -> Map.of("text", "twenty-five characters")); // 33 chars of JSON
+    assertThat(cache.size()).isEqualTo(1);
+    cache.json(b, () -> Map.of("text", "twenty-five characters")); // 66 > 60: start over
+    assertThat(cache.size()).isEqualTo(1);
+    cache.json(c, () -> Map.of("t", "x")); // 9 more: 42
+    assertThat(cache.size()).isEqualTo(2);
+    assertThat(cache.json(c, () -> Map.of("t", "changed")).rawValue()).isEqualTo("{\"t\":\"x\"}");
+  }
+
+  @Test
   void aToolResultWithMediaIsBuiltFreshEveryTurnBecauseItMovesPartsIntoTheNextMessage() {
     WireCache cache = new WireCache();
     List<Message> transcript = firstTurn();

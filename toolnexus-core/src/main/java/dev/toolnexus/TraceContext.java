@@ -8,9 +8,9 @@ import java.util.Objects;
 /**
  * The W3C trace-context entries ({@code traceparent}, and {@code tracestate} when there is one) of
  * the span a tool call runs in. A tracer stores it in the call's {@link ToolContext}; tools that
- * call other services forward it (HTTP tools and remote A2A agents as request headers, MCP tools in
- * the request's {@code _meta}), so one trace crosses into the servers they call. The library itself
- * never reads clocks or ids for it: it only carries what a tracer put there.
+ * call other services forward it (HTTP tools as request headers, MCP tools in the request's {@code
+ * _meta}), so one trace crosses into the servers they call. The library itself never reads clocks
+ * or ids for it: it only carries what a tracer put there.
  *
  * @param entries header names (lower case) to values, in the order they are sent
  */

@@ -15,6 +15,7 @@ import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.RunLimit;
+import dev.toolnexus.client.RunObserver;
 import dev.toolnexus.client.RunResult;
 import dev.toolnexus.client.RunStatus;
 import dev.toolnexus.client.ToolCall;
@@ -184,7 +185,13 @@ final class TurnRunner {
         .onMetric(def.onMetric() != null ? def.onMetric() : rt.onMetric)
         .waitFor(answer != null ? request -> answer : escalating(h))
         .timeout(null)
-        .configure(o -> o.scheduler(rt.scheduler))
+        .configure(
+            o -> {
+              o.scheduler(rt.scheduler);
+              // a tracer names the agent's run after it (invoke_agent {name})
+              RunObserver observer = rt.host.options().observer();
+              o.observer(observer == null ? null : observer.forAgent(def.name()));
+            })
         .store(rt.store)
         .build();
   }

@@ -9,10 +9,14 @@ import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.LlmClient;
+import dev.toolnexus.client.Message;
+import dev.toolnexus.client.RunObserver;
 import dev.toolnexus.client.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -83,6 +87,54 @@ class AgentTest {
     assertThat(r.totalTokens()).isEqualTo(160);
     assertThat(r.ownTokens()).isEqualTo(80);
     assertThat(r.turns()).isEqualTo(2);
+  }
+
+  @Test
+  void eachAgentsRunsAreObservedUnderTheAgentsName() {
+    List<String> runs = new CopyOnWriteArrayList<>();
+    RunObserver observer =
+        new RunObserver() {
+          @Override
+          public Run startRun(RunInfo info) {
+            return recording("unnamed", info, runs);
+          }
+
+          @Override
+          public RunObserver forAgent(String name) {
+            return info -> recording(name, info, runs);
+          }
+        };
+    LlmClient observed = LlmClient.create(client.options().toBuilder().observer(observer).build());
+    Agent coder =
+        Agent.builder("coder")
+            .does("implements changes")
+            .team(explore())
+            .model("m-coder")
+            .client(observed)
+            .build();
+
+    coder.run("fix the failing test");
+
+    assertThat(runs).containsExactly("coder:m-coder", "explore:m-explore");
+  }
+
+  private static RunObserver.Run recording(
+      String name, RunObserver.RunInfo info, List<String> runs) {
+    runs.add(name + ":" + info.model());
+    return new RunObserver.Run() {
+      @Override
+      public RunObserver.ModelCall startModelCall(String model, int turn, List<Message> messages) {
+        return (response, error) -> {};
+      }
+
+      @Override
+      public RunObserver.ToolExecution startTool(String tool, String id, Map<String, Object> args) {
+        return (source, result, error) -> {};
+      }
+
+      @Override
+      public void end(RunResult result, Throwable error) {}
+    };
   }
 
   @Test

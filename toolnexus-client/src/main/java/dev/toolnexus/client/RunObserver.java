@@ -26,6 +26,17 @@ public interface RunObserver {
   Run startRun(RunInfo info);
 
   /**
+   * The observer of the runs of agent {@code name}: the agent runtime runs each sub-agent on a
+   * client derived from its host's and observes it with this, so a tracer can name the agent's run
+   * scopes after it. The default observes agents' runs like any other run.
+   *
+   * @param name the agent's name
+   */
+  default RunObserver forAgent(String name) {
+    return this;
+  }
+
+  /**
    * What is known when a run begins.
    *
    * @param style the wire style of the HTTP model; null when the client calls a {@link ChatModel}

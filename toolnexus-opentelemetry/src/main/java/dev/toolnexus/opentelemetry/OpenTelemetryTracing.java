@@ -51,9 +51,24 @@ public final class OpenTelemetryTracing implements RunObserver {
   private final String agentName;
 
   private OpenTelemetryTracing(Builder b) {
-    this.tracer = b.openTelemetry.getTracer(INSTRUMENTATION_NAME);
-    this.captureContent = b.captureContent;
-    this.agentName = b.agentName;
+    this(b.openTelemetry.getTracer(INSTRUMENTATION_NAME), b.captureContent, b.agentName);
+  }
+
+  private OpenTelemetryTracing(Tracer tracer, boolean captureContent, String agentName) {
+    this.tracer = tracer;
+    this.captureContent = captureContent;
+    this.agentName = agentName;
+  }
+
+  /**
+   * This tracer for the runs of agent {@code name}: their spans are {@code invoke_agent {name}}
+   * with {@code gen_ai.agent.name}, and everything else is as configured here.
+   */
+  @Override
+  public OpenTelemetryTracing forAgent(String name) {
+    return Objects.equals(name, agentName)
+        ? this
+        : new OpenTelemetryTracing(tracer, captureContent, name);
   }
 
   /** A tracer over {@code openTelemetry}, content capture off. */

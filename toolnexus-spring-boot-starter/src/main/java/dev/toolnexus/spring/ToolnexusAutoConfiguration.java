@@ -15,14 +15,11 @@ import dev.toolnexus.http.HttpTools;
 import dev.toolnexus.http.OpenApiOptions;
 import dev.toolnexus.micrometer.MicrometerMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
-import org.springframework.boot.actuate.health.CompositeHealthContributor;
 import org.springframework.boot.actuate.health.HealthContributor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -198,13 +195,14 @@ public class ToolnexusAutoConfiguration {
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(HealthContributor.class)
   static class HealthConfiguration {
-    /** The toolkit's sources as known when the context starts. */
+    /**
+     * The toolkit's sources, read live on every check: one added after start-up shows up at the
+     * next.
+     */
     @Bean
     @ConditionalOnMissingBean(name = "toolnexusHealthContributor")
     HealthContributor toolnexusHealthContributor(Toolkit toolkit) {
-      Map<String, ToolSourceHealth> bySource = new LinkedHashMap<>();
-      toolkit.status().keySet().forEach(id -> bySource.put(id, new ToolSourceHealth(toolkit, id)));
-      return CompositeHealthContributor.fromMap(bySource);
+      return new ToolkitHealthContributor(toolkit);
     }
   }
 }

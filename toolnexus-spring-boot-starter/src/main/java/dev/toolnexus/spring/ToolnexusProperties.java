@@ -15,10 +15,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param client the model endpoint and loop settings ("toolnexus.client.*"); the client is
  *     configured only when "toolnexus.client.model" is set
  * @param store the conversation store ("toolnexus.store.*")
+ * @param opentelemetry the OpenTelemetry instrumentation ("toolnexus.opentelemetry.*"), made when
+ *     the application has an "OpenTelemetry" bean and toolnexus-opentelemetry is on the classpath
  */
 @ConfigurationProperties("toolnexus")
 public record ToolnexusProperties(
-    @DefaultValue Toolkit toolkit, @DefaultValue Client client, @DefaultValue Store store) {
+    @DefaultValue Toolkit toolkit,
+    @DefaultValue Client client,
+    @DefaultValue Store store,
+    @DefaultValue OpenTelemetry opentelemetry) {
 
   /**
    * The toolkit's tool sources; beans of type "Tool" and "ToolSource" and every bean method
@@ -99,4 +104,20 @@ public record ToolnexusProperties(
    * @param table the table holding them; the store's default when unset
    */
   public record Store(@DefaultValue("true") boolean jdbc, String table) {}
+
+  /**
+   * The OpenTelemetry instrumentation of the client.
+   *
+   * @param enabled whether runs are traced and metered through the application's "OpenTelemetry"
+   *     bean; on by default
+   * @param captureContent whether prompts, answers, tool arguments and results go on the spans; off
+   *     by default because they may hold personal data
+   * @param metrics whether the client's metrics also go to the OpenTelemetry meter; on by default,
+   *     and left out when the application has a Micrometer "MeterRegistry" (the Micrometer bridge
+   *     records the same names there)
+   */
+  public record OpenTelemetry(
+      @DefaultValue("true") boolean enabled,
+      @DefaultValue("false") boolean captureContent,
+      @DefaultValue("true") boolean metrics) {}
 }

@@ -279,6 +279,29 @@ class ToolnexusAutoConfigurationTest {
   }
 
   @Test
+  void aToolSourceAddedAfterStartUpHasItsHealthAtTheNextCheck() {
+    runner
+        .withBean("up", ToolSource.class, () -> source("search", SourceStatus.ready()))
+        .run(
+            ctx -> {
+              HealthContributor c =
+                  ctx.getBean("toolnexusHealthContributor", HealthContributor.class);
+              assertThat(((CompositeHealthContributor) c).getContributor("late")).isNull();
+
+              ctx.getBean(Toolkit.class)
+                  .addSource(source("late", SourceStatus.failed("handshake refused")));
+
+              assertThat(((CompositeHealthContributor) c).stream().map(n -> n.getName()))
+                  .contains("search", "late");
+              Health late = health(c, "late");
+              assertThat(late.getStatus()).isEqualTo(Status.DOWN);
+              assertThat(late.getDetails())
+                  .containsExactly(
+                      Map.entry("state", "failed"), Map.entry("reason", "handshake refused"));
+            });
+  }
+
+  @Test
   void anMcpServerThatCannotStartIsDownWithItsReason(@TempDir Path dir) throws Exception {
     Path config =
         Files.writeString(

@@ -1,5 +1,7 @@
 package dev.toolnexus.mcp.internal;
 
+import dev.toolnexus.TraceContext;
+import dev.toolnexus.internal.HttpClients;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.internal.sse.SseParser;
@@ -18,6 +20,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -76,7 +79,8 @@ public final class StreamableHttpTransport implements McpClientTransport {
     this.json = json;
     this.timeout = timeout;
     this.http =
-        HttpClient.newBuilder()
+        // plain http: lazy TLS and no executor hop (bodies are read as streams on our threads)
+        HttpClients.builderFor(endpoint)
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(timeout)
             // redirects are followed here, only within the endpoint's origin (credentials stay)
@@ -131,13 +135,16 @@ public final class StreamableHttpTransport implements McpClientTransport {
       throw new McpTransportException("MCP server \"" + server + "\": transport is closed");
     }
     String body = json.writeValueAsString(message);
+    Map<String, String> trace = traceHeaders(message);
     HttpResponse<InputStream> res =
         send(
-            uri ->
-                request(uri, "application/json, text/event-stream")
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body))
-                    .build());
+            uri -> {
+              HttpRequest.Builder b =
+                  request(uri, "application/json, text/event-stream")
+                      .header("Content-Type", "application/json");
+              trace.forEach(b::setHeader);
+              return b.POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            });
     res.headers().firstValue("mcp-session-id").ifPresent(id -> sessionId = id);
     int status = res.statusCode();
     if (status < 200 || status >= 300) {
@@ -182,6 +189,30 @@ public final class StreamableHttpTransport implements McpClientTransport {
       return;
     }
     Threads.start("toolnexus-mcp-" + server + "-sse", () -> readStream(res.body(), awaited, 0));
+  }
+
+  /**
+   * The W3C trace-context headers of a request whose {@code _meta} carries them (a traced tool
+   * call), so HTTP-level tracing on the server joins the caller's trace as well; a header the
+   * server's configuration sets itself wins. Empty for anything else.
+   */
+  private Map<String, String> traceHeaders(JSONRPCMessage message) {
+    if (!(message instanceof McpSchema.JSONRPCRequest r)
+        || !(r.params() instanceof McpSchema.Request req)
+        || req.meta() == null) {
+      return Map.of();
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String name : List.of(TraceContext.TRACEPARENT, TraceContext.TRACESTATE)) {
+      if (req.meta().get(name) instanceof String v && !v.isEmpty() && !configured(name)) {
+        out.put(name, v);
+      }
+    }
+    return out;
+  }
+
+  private boolean configured(String name) {
+    return headers.keySet().stream().anyMatch(h -> h.equalsIgnoreCase(name));
   }
 
   /**

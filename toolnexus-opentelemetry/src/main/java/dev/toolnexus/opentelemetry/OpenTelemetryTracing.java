@@ -31,9 +31,9 @@ import java.util.function.Supplier;
  * invoke_agent} span per run, a {@code chat {model}} client span per model call and an {@code
  * execute_tool {name}} span per tool call, with the provider, models, finish reasons, token usage
  * and the tool's source as attributes and failures recorded on the span. Each tool call carries the
- * W3C trace context of its span, which HTTP tools send as headers and MCP tools in the request's
- * {@code _meta}. Prompts, answers, tool arguments and results are recorded only when {@link
- * Builder#captureContent} is on: they may hold personal data.
+ * W3C trace context of its span, which HTTP tools and remote A2A agents send as headers and MCP
+ * tools in the request's {@code _meta}. Prompts, answers, tool arguments and results are recorded
+ * only when {@link Builder#captureContent} is on: they may hold personal data.
  *
  * <pre>{@code
  * ClientOptions.builder()...observer(OpenTelemetryTracing.of(openTelemetry)).build();

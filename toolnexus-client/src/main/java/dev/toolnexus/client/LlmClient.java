@@ -146,6 +146,20 @@ public final class LlmClient {
     return runner.ask(Objects.requireNonNull(prompt, "prompt"), Objects.requireNonNull(ask, "ask"));
   }
 
+  /**
+   * {@link #ask(String, AskOptions)} returning the answer as a {@code type}; see {@link
+   * #run(String, RunOptions, Class)}. With an id the conversation keeps the answer's JSON.
+   *
+   * @throws TypedAnswerException when the repaired answer still does not fit
+   * @throws IllegalStateException when the run ends without an answer (pending or incomplete)
+   */
+  public <T> T ask(String prompt, AskOptions ask, Class<T> type) {
+    Objects.requireNonNull(type, "type");
+    return runner
+        .ask(Objects.requireNonNull(prompt, "prompt"), Objects.requireNonNull(ask, "ask"), type)
+        .value(type);
+  }
+
   /** {@link #ask(String, AskOptions)} on conversation {@code id}. */
   public RunResult ask(String prompt, Toolkit toolkit, String id) {
     return ask(prompt, AskOptions.of(toolkit, id));

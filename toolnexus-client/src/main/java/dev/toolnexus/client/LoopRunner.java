@@ -48,7 +48,12 @@ final class LoopRunner {
 
   /** A run with the conversation's memory when the ask has an id, else a plain run. */
   RunResult ask(String prompt, AskOptions ask) {
-    RunOptions ro = runOptionsOf(ask);
+    return ask(prompt, ask, null);
+  }
+
+  /** {@link #ask(String, AskOptions)} asking for a typed answer of {@code output} (null: text). */
+  RunResult ask(String prompt, AskOptions ask, Class<?> output) {
+    RunOptions ro = runOptionsOf(ask).withOutput(output);
     if (ask.id() == null) {
       return runOrStream(prompt, ro, ask.onText(), null);
     }

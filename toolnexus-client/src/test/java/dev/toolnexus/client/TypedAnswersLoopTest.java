@@ -294,6 +294,21 @@ class TypedAnswersLoopTest {
   }
 
   @Test
+  void anAskOnAConversationIdKeepsTheTypedAnswerInTheStore() throws Exception {
+    try (FakeProvider p = new FakeProvider()) {
+      p.json(openAiText(ANSWER));
+      LlmClient client = client(p, Style.OPENAI);
+
+      Weather w = client.ask("Weather in Oslo?", AskOptions.of(Toolkit.of(), "u1"), Weather.class);
+
+      assertThat(w).isEqualTo(new Weather("Oslo", 21));
+      assertThat(client.store().get("u1").orElseThrow())
+          .containsExactly(
+              Message.UserMessage.of("Weather in Oslo?"), Message.AssistantMessage.of(ANSWER));
+    }
+  }
+
+  @Test
   void aTextRunHasNoTypedValue() throws Exception {
     try (FakeProvider p = new FakeProvider()) {
       p.json(openAiText("hello"));

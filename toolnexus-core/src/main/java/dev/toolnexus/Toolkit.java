@@ -4,8 +4,7 @@ import dev.toolnexus.builtins.Builtins;
 import dev.toolnexus.builtins.BuiltinsOptions;
 import dev.toolnexus.internal.ConfigDocument;
 import dev.toolnexus.internal.ConfigSources;
-import dev.toolnexus.internal.Errors;
-import dev.toolnexus.internal.SourceFailures;
+import dev.toolnexus.internal.ToolInvoker;
 import dev.toolnexus.internal.ToolRegistry;
 import dev.toolnexus.skills.SkillDef;
 import dev.toolnexus.skills.SkillProvider;
@@ -24,7 +23,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -123,50 +121,7 @@ public final class Toolkit implements AutoCloseable {
    * the same lookup, so a caller's metrics need no second one.
    */
   public Execution run(String name, Map<String, Object> args, ToolContext ctx) {
-    ToolRegistry.Assembly a = assembly();
-    Tool tool = a.byName().get(name);
-    if (tool == null) {
-      return new Execution(
-          Source.CUSTOM,
-          ToolResult.error(
-              "Unknown tool: "
-                  + name
-                  + ". Available: "
-                  + (a.tools().isEmpty()
-                      ? "(none)"
-                      : a.tools().stream().map(Tool::name).collect(Collectors.joining(", ")))));
-    }
-    Map<String, Object> actual = args == null ? Map.of() : args;
-    List<String> problems = registry.validator(tool).check(actual);
-    if (!problems.isEmpty()) {
-      return new Execution(
-          tool.source(),
-          ToolResult.error(
-              "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems)));
-    }
-    ToolContext context = ctx == null ? ToolContext.empty() : ctx;
-    if (!tool.sequential()) {
-      return new Execution(tool.source(), call(tool, actual, context));
-    }
-    ReentrantLock lock = registry.lock(tool);
-    lock.lock();
-    try {
-      return new Execution(tool.source(), call(tool, actual, context));
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  private static ToolResult call(Tool tool, Map<String, Object> args, ToolContext ctx) {
-    try {
-      ToolResult r = tool.execute(args, ctx);
-      return r == null ? ToolResult.error("tool " + tool.name() + " returned no result") : r;
-    } catch (RuntimeException e) {
-      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.message(e));
-    } catch (Error e) {
-      // a StackOverflowError or a broken class path ends this call, never the caller's run
-      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.describeError(e));
-    }
+    return ToolInvoker.run(registry, assembly(), name, args, ctx);
   }
 
   /** The tool names in assembly order. */
@@ -519,24 +474,8 @@ public final class Toolkit implements AutoCloseable {
       }
       opened.addAll(sources);
       ToolRegistry registry =
-          new ToolRegistry(builtinTools, List.copyOf(extras), Set.copyOf(disabled));
-      try {
-        if (skills.configured()) {
-          registry.addSource(skills);
-        }
-        opened.forEach(registry::addSource);
-      } catch (RuntimeException e) {
-        opened.forEach(ToolSource::close);
-        throw e;
-      }
-      if (strict) {
-        String failures = SourceFailures.describe(registry.status());
-        if (!failures.isEmpty()) {
-          registry.close();
-          skills.close();
-          throw new IllegalStateException("strict toolkit: " + failures);
-        }
-      }
+          ToolRegistry.open(
+              builtinTools, List.copyOf(extras), Set.copyOf(disabled), skills, opened, strict);
       return new Toolkit(registry, skills, null);
     }
   }

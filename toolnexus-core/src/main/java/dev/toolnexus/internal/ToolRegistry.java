@@ -5,6 +5,7 @@ import dev.toolnexus.SourceStatus;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolSource;
 import dev.toolnexus.schema.SchemaValidator;
+import dev.toolnexus.skills.SkillSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -59,6 +60,39 @@ public final class ToolRegistry implements AutoCloseable {
       tools.forEach(t -> byName.put(t.name(), t));
       return new Assembly(generation, tools, byName);
     }
+  }
+
+  /**
+   * A registry over these tools and sources, the skill source first when it is configured. If
+   * adding a source fails, every opened source is closed. With {@code strict}, any source that is
+   * not fully up closes everything and throws {@link IllegalStateException} naming each failure.
+   */
+  public static ToolRegistry open(
+      List<Tool> builtins,
+      List<Tool> extras,
+      Set<String> disabled,
+      SkillSource skills,
+      List<ToolSource> opened,
+      boolean strict) {
+    ToolRegistry registry = new ToolRegistry(builtins, extras, disabled);
+    try {
+      if (skills.configured()) {
+        registry.addSource(skills);
+      }
+      opened.forEach(registry::addSource);
+    } catch (RuntimeException e) {
+      opened.forEach(ToolSource::close);
+      throw e;
+    }
+    if (strict) {
+      String failures = SourceFailures.describe(registry.status());
+      if (!failures.isEmpty()) {
+        registry.close();
+        skills.close();
+        throw new IllegalStateException("strict toolkit: " + failures);
+      }
+    }
+    return registry;
   }
 
   /**

@@ -1,0 +1,75 @@
+package dev.toolnexus.internal;
+
+import dev.toolnexus.Source;
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolResult;
+import dev.toolnexus.Toolkit;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+
+/**
+ * Runs one call against an assembled tool list: name lookup, argument validation, the sequential
+ * lock, and turning anything the tool throws into an error result that names it.
+ */
+public final class ToolInvoker {
+  private ToolInvoker() {}
+
+  /**
+   * Looks {@code name} up in {@code assembly} and runs it with the registry's validator and lock.
+   */
+  public static Toolkit.Execution run(
+      ToolRegistry registry,
+      ToolRegistry.Assembly assembly,
+      String name,
+      Map<String, Object> args,
+      ToolContext ctx) {
+    Tool tool = assembly.byName().get(name);
+    if (tool == null) {
+      return new Toolkit.Execution(Source.CUSTOM, unknown(name, assembly.tools()));
+    }
+    Map<String, Object> actual = args == null ? Map.of() : args;
+    List<String> problems = registry.validator(tool).check(actual);
+    if (!problems.isEmpty()) {
+      return new Toolkit.Execution(
+          tool.source(),
+          ToolResult.error(
+              "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems)));
+    }
+    ToolContext context = ctx == null ? ToolContext.empty() : ctx;
+    if (!tool.sequential()) {
+      return new Toolkit.Execution(tool.source(), call(tool, actual, context));
+    }
+    ReentrantLock lock = registry.lock(tool);
+    lock.lock();
+    try {
+      return new Toolkit.Execution(tool.source(), call(tool, actual, context));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static ToolResult unknown(String name, List<Tool> tools) {
+    return ToolResult.error(
+        "Unknown tool: "
+            + name
+            + ". Available: "
+            + (tools.isEmpty()
+                ? "(none)"
+                : tools.stream().map(Tool::name).collect(Collectors.joining(", "))));
+  }
+
+  private static ToolResult call(Tool tool, Map<String, Object> args, ToolContext ctx) {
+    try {
+      ToolResult r = tool.execute(args, ctx);
+      return r == null ? ToolResult.error("tool " + tool.name() + " returned no result") : r;
+    } catch (RuntimeException e) {
+      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.message(e));
+    } catch (Error e) {
+      // a StackOverflowError or a broken class path ends this call, never the caller's run
+      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.describeError(e));
+    }
+  }
+}

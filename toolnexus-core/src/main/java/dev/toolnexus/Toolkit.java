@@ -153,10 +153,66 @@ public final class Toolkit implements AutoCloseable {
   }
 
   /**
+   * Adds the remote A2A agent whose agent card is at {@code cardUrl}, at run time, with the default
+   * timeout and poll interval; its source id is {@code "a2a:" + cardUrl}. See {@link
+   * #addAgent(String, Map)}.
+   *
+   * @throws IllegalStateException when toolnexus-a2a is not on the classpath
+   * @throws IllegalArgumentException for a URL that is not http(s), or an id already taken
+   */
+  public SourceStatus addAgent(String cardUrl) {
+    Objects.requireNonNull(cardUrl, "cardUrl");
+    return addAgent("a2a:" + cardUrl, Map.of("card", cardUrl));
+  }
+
+  /**
+   * Adds a remote A2A agent at run time. {@code settings} has the shape of one entry of a config
+   * file's {@code agents} section: {@code card} (the agent card URL), and optionally {@code
+   * headers} (values may hold {@code ${ENV}} references), {@code timeout} and {@code pollEvery} (in
+   * milliseconds); {@code id} is the agent's source id in {@link #status()}. The call blocks while
+   * the card is read; each skill of the agent becomes a tool and the {@link #onToolsChanged}
+   * listeners are told. An agent whose card cannot be read is not added: the returned status is
+   * then failed and says why, and the same id may be tried again later. With typed options, {@code
+   * addSource(A2a.agent(options))} does the same. On a view it adds to the toolkit the view looks
+   * at.
+   *
+   * @return the agent's status: ready, or failed with the reason
+   * @throws IllegalStateException when toolnexus-a2a is not on the classpath
+   * @throws IllegalArgumentException for malformed settings (naming the field), or an id already
+   *     taken
+   * @throws java.util.concurrent.CancellationException when the calling thread is interrupted
+   */
+  public SourceStatus addAgent(String id, Map<String, ?> settings) {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(settings, "settings");
+    if (id.isBlank()) {
+      throw new IllegalArgumentException("an agent needs a non-empty id");
+    }
+    if (registry.status().containsKey(id)) {
+      throw new IllegalArgumentException(
+          "the toolkit already has a tool source with id \"" + id + "\"");
+    }
+    ToolSource agent = ConfigSources.openAgent(id, settings);
+    SourceStatus status = agent.status();
+    if (status.state() == SourceStatus.State.FAILED) {
+      agent.close();
+      return status;
+    }
+    try {
+      registry.addSource(agent);
+    } catch (RuntimeException e) {
+      agent.close();
+      throw e;
+    }
+    registry.changed();
+    return status;
+  }
+
+  /**
    * Calls {@code listener} whenever the tool list may have changed: an MCP server's {@code
-   * list_changed}, a source's own change, {@link #register} or {@link #addSource}. Called on the
-   * thread that made the change; it should only note the change (re-read {@link #tools()} later). A
-   * view's listener hears every change of the toolkit it looks at.
+   * list_changed}, a source's own change, {@link #register}, {@link #addSource} or {@link
+   * #addAgent}. Called on the thread that made the change; it should only note the change (re-read
+   * {@link #tools()} later). A view's listener hears every change of the toolkit it looks at.
    *
    * @return a handle that removes the listener (closing a view removes its listeners too)
    */

@@ -227,4 +227,16 @@ class SourceFailureReportingTest {
             () -> Toolkit.builder().builtins(false).mcpConfig(config).strict(true).build())
         .hasMessage("strict toolkit: a2a: " + NO_A2A);
   }
+
+  @Test
+  void addingAnAgentWithoutTheA2aModuleThrowsNamingTheModule() {
+    try (Toolkit tk = Toolkit.builder().builtins(false).build()) {
+      assertThatThrownBy(() -> tk.addAgent("http://127.0.0.1:9/card.json"))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage(
+              "adding remote A2A agent a2a:http://127.0.0.1:9/card.json needs toolnexus-a2a on the"
+                  + " classpath; add the dev.toolnexus:toolnexus-a2a dependency");
+      assertThat(tk.status()).isEmpty();
+    }
+  }
 }

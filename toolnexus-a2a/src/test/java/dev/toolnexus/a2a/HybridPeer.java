@@ -9,15 +9,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A peer in the toolnexus dialect, as other toolnexus ports serve it: a v0.3 card, {@code
  * SendMessage}/{@code GetTask} with v0.3 shapes, and "method not found" for {@code message/send}.
- * It records every method called and every Authorization header received.
+ * It records every method called, every Authorization header received and how often its card was
+ * read.
  */
 final class HybridPeer implements AutoCloseable {
   final List<String> methods = new CopyOnWriteArrayList<>();
   final List<String> authorizations = new CopyOnWriteArrayList<>();
+  final AtomicInteger cardReads = new AtomicInteger();
   private final HttpServer server;
 
   HybridPeer() throws IOException {
@@ -37,6 +40,7 @@ final class HybridPeer implements AutoCloseable {
 
   private void card(HttpExchange ex) throws IOException {
     record(ex);
+    cardReads.incrementAndGet();
     reply(
         ex,
         Map.of(

@@ -64,7 +64,7 @@ public final class FloorRunner implements Callable<Integer> {
         ok &= scenario(http, options.baseUrl(), rpc, tools);
         samples.add(Stats.millisSince(t));
       }
-      return new Stats("floor", initMs, samples, ok);
+      return new Stats("floor", initMs, samples, ok, Stats.processPeakRssMb());
     }
   }
 

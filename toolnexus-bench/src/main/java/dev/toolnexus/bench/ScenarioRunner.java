@@ -87,7 +87,7 @@ public final class ScenarioRunner implements Callable<Integer> {
         ok &= scenario(client, toolkit);
         samples.add(Stats.millisSince(t));
       }
-      return new Stats("toolnexus-java", initMs, samples, ok);
+      return new Stats("toolnexus-java", initMs, samples, ok, Stats.processPeakRssMb());
     }
   }
 

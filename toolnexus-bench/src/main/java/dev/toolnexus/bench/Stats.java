@@ -1,5 +1,8 @@
 package dev.toolnexus.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,12 +16,20 @@ import java.util.Map;
  * @param initMs time to be ready for the first scenario (process start, connect, discovery)
  * @param samplesMs per-scenario wall times after warm-up, in run order
  * @param finalOk whether every scenario ended with the expected final answer
+ * @param peakRssMb the runner JVM's peak resident set in MB, or -1 where unknown (left out of the
+ *     JSON line)
  */
-public record Stats(String framework, double initMs, List<Double> samplesMs, boolean finalOk) {
+public record Stats(
+    String framework, double initMs, List<Double> samplesMs, boolean finalOk, double peakRssMb) {
 
   /** Copies the samples. */
   public Stats {
     samplesMs = List.copyOf(samplesMs);
+  }
+
+  /** A report without a peak-memory figure. */
+  public Stats(String framework, double initMs, List<Double> samplesMs, boolean finalOk) {
+    this(framework, initMs, samplesMs, finalOk, -1);
   }
 
   /** The value at quantile {@code q} (0..1) by the nearest-rank method; 0 without samples. */
@@ -43,9 +54,13 @@ public record Stats(String framework, double initMs, List<Double> samplesMs, boo
     m.put("init_ms", round(initMs));
     m.put("p50_ms", round(percentile(0.50)));
     m.put("p95_ms", round(percentile(0.95)));
+    m.put("p99_ms", round(percentile(0.99)));
     m.put("mean_ms", round(mean()));
     m.put("n", samplesMs.size());
     m.put("final_ok", finalOk);
+    if (peakRssMb >= 0) {
+      m.put("peak_rss_mb", round(peakRssMb));
+    }
     return m;
   }
 
@@ -57,6 +72,23 @@ public record Stats(String framework, double initMs, List<Double> samplesMs, boo
   /** Milliseconds since {@code startNanos}. */
   public static double millisSince(long startNanos) {
     return (System.nanoTime() - startNanos) / 1_000_000.0;
+  }
+
+  /**
+   * This process's peak resident set so far in MB (the kernel's {@code VmHWM} from {@code
+   * /proc/self/status}), or -1 where that file does not exist (not Linux).
+   */
+  public static double processPeakRssMb() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      return -1;
+    }
+    return -1;
   }
 
   private static double round(double ms) {

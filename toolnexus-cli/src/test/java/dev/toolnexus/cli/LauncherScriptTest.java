@@ -83,20 +83,71 @@ class LauncherScriptTest {
   }
 
   @Test
-  void theFirstRunWritesAClassDataArchiveThatLaterRunsStartFrom() throws Exception {
-    Result first = launch(List.of("PROBE_JVM_ARGS=1"), "one");
-    assertThat(first.err()).contains("-XX:ArchiveClassesAtExit=");
-    assertThat(repo.resolve("toolnexus-cli/target/toolnexus.jsa")).exists();
-    Result second = launch(List.of("PROBE_JVM_ARGS=1"), "two");
-    assertThat(second.out()).isEqualTo("probe two\n");
-    assertThat(second.err()).contains("-XX:SharedArchiveFile=");
+  void theFirstRunTrainsAStartUpCacheThatLaterRunsStartFrom() throws Exception {
+    List<String> env = List.of("PROBE_JVM_ARGS=1", "TOOLNEXUS_CDS=1");
+    Result first = launch(env, "one");
+    assertThat(first.out()).isEqualTo("probe one\n");
+    String version = Runtime.version().toString().replaceAll("[^A-Za-z0-9._-]", "_");
+    if (Runtime.version().feature() >= 25) {
+      Path aot = target().resolve("toolnexus-" + version + ".aot");
+      assertThat(first.err()).contains("-XX:AOTMode=record", "-XX:AOTConfiguration=");
+      awaitAssembled(aot);
+      assertThat(aot).isNotEmptyFile();
+      Result second = launch(env, "two");
+      assertThat(second.out()).isEqualTo("probe two\n");
+      assertThat(second.err()).contains("-XX:AOTCache=" + aot).doesNotContain("AOTMode=record");
+    } else {
+      Path jsa = target().resolve("toolnexus-" + version + ".jsa");
+      assertThat(first.err()).contains("-XX:ArchiveClassesAtExit=" + jsa);
+      assertThat(jsa).exists();
+      Result second = launch(env, "two");
+      assertThat(second.out()).isEqualTo("probe two\n");
+      assertThat(second.err()).contains("-XX:SharedArchiveFile=" + jsa);
+    }
   }
 
   @Test
-  void theClassDataArchiveCanBeTurnedOff() throws Exception {
+  void aRebuiltJarDropsTheCacheOfTheOldOne() throws Exception {
+    Path stale = target().resolve("toolnexus-17.0.1.jsa");
+    launch("first");
+    Files.writeString(stale, "old archive");
+    Files.setLastModifiedTime(stale, FileTime.from(Instant.now().minusSeconds(3600)));
+    launch(List.of("TOOLNEXUS_CDS=1"), "second");
+    awaitAssembled(target().resolve("none"));
+    assertThat(stale).doesNotExist();
+  }
+
+  @Test
+  void theStartUpCacheCanBeTurnedOff() throws Exception {
     Result r = launch(List.of("PROBE_JVM_ARGS=1", "TOOLNEXUS_CDS=0"), "one");
-    assertThat(r.err()).doesNotContain("-XX:ArchiveClassesAtExit=");
-    assertThat(repo.resolve("toolnexus-cli/target/toolnexus.jsa")).doesNotExist();
+    assertThat(r.err())
+        .doesNotContain("-XX:ArchiveClassesAtExit=")
+        .doesNotContain("-XX:AOTMode=")
+        .doesNotContain("-XX:AOTCache=");
+    try (var files = Files.list(target())) {
+      assertThat(files.map(f -> f.getFileName().toString())).containsExactly("toolnexus.jar");
+    }
+  }
+
+  @Test
+  void shortCommandsStartWithTheC1CompilerAndTheSerialCollector() throws Exception {
+    Result r = launch(List.of("PROBE_JVM_ARGS=1"), "tools", "--json");
+    assertThat(r.err()).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+  }
+
+  @Test
+  void aCollectorNamedInTheJavaOptionsReplacesTheSerialOne() throws Exception {
+    Result r =
+        launch(List.of("PROBE_JVM_ARGS=1", "TOOLNEXUS_JAVA_OPTS=-XX:+UseParallelGC"), "schema");
+    assertThat(r.code()).isZero();
+    assertThat(r.err()).contains("-XX:+UseParallelGC").doesNotContain("-XX:+UseSerialGC");
+  }
+
+  @Test
+  void longRunningCommandsKeepTheJvmDefaults() throws Exception {
+    Result r = launch(List.of("PROBE_JVM_ARGS=1"), "serve");
+    assertThat(r.out()).isEqualTo("probe serve\n");
+    assertThat(r.err()).doesNotContain("TieredStopAtLevel").doesNotContain("UseSerialGC");
   }
 
   @Test
@@ -127,6 +178,8 @@ class LauncherScriptTest {
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().put("PROBE_JAR", probeJar.toString());
     pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    // Off unless a test is about the start-up cache: its background assembly outlives the run.
+    pb.environment().put("TOOLNEXUS_CDS", "0");
     for (String kv : env) {
       int eq = kv.indexOf('=');
       pb.environment().put(kv.substring(0, eq), kv.substring(eq + 1));
@@ -136,6 +189,29 @@ class LauncherScriptTest {
     Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("launcher finished").isTrue();
     return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+  }
+
+  private Path target() {
+    return repo.resolve("toolnexus-cli/target");
+  }
+
+  /**
+   * Waits until no AOT recording is left beside the jar (the background assembly removes it when
+   * done) and, where {@code expected} names a cache that is being assembled, until it exists.
+   */
+  private void awaitAssembled(Path expected) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() < deadline) {
+      boolean pending;
+      try (var files = Files.list(target())) {
+        pending = files.anyMatch(f -> f.getFileName().toString().endsWith(".aotconf"));
+      }
+      if (!pending) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the AOT cache was not assembled in 120 s: " + expected);
   }
 
   private List<String> buildLog() throws IOException {

@@ -11,17 +11,21 @@ import dev.toolnexus.spi.ToolSourceProvider;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 
 /**
  * Opens the tool sources of a config document: every {@link ToolSourceProvider} on the classpath
  * whose section the document has, plus the provider of bare configs when the document has none of
- * its sections but other, unclaimed keys (an {@code mcp.json} that is a bare map of servers).
+ * its sections but other, unclaimed keys (an {@code mcp.json} that is a bare map of servers). The
+ * sections load at the same time, so remote agents' cards are read while the MCP servers connect.
  */
 public final class ConfigSources {
   /** Top-level keys no source reads (or that other ports use and this one ignores). */
@@ -72,31 +76,105 @@ public final class ConfigSources {
               + ") but toolnexus-mcp is not on the classpath; add the dev.toolnexus:toolnexus-mcp"
               + " dependency");
     }
+    List<Future<ToolSource>> running = new ArrayList<>();
+    for (ToolSourceProvider p : providers) {
+      String section = p.sections().stream().filter(config::containsKey).findFirst().orElse(null);
+      if (section == null && !(p.readsBareConfig() && !unclaimed.isEmpty())) {
+        continue;
+      }
+      // the listener hears MCP servers only: other sources' parts (A2A agents) are not servers
+      boolean mcp = section == null || MCP_SECTIONS.contains(section);
+      SourceRequest request =
+          new SourceRequest(config, section, origin, waitFor, cancel, mcp ? onMcpPartStatus : null);
+      // every section loads at once: an agent card is read while the MCP servers connect
+      running.add(Threads.workers().submit(() -> p.open(request)));
+    }
+    List<ToolSource> opened = join(running);
+    if (unread(A2A_SECTION, config, claimed)) {
+      opened.add(missingA2a());
+    }
+    return opened;
+  }
+
+  /**
+   * Waits for every load, in provider order. When one fails, the others are still awaited and
+   * closed, and the first failure (in provider order) is thrown.
+   */
+  private static List<ToolSource> join(List<Future<ToolSource>> running) {
     List<ToolSource> opened = new ArrayList<>();
-    try {
-      for (ToolSourceProvider p : providers) {
-        String section = p.sections().stream().filter(config::containsKey).findFirst().orElse(null);
-        if (section == null && !(p.readsBareConfig() && !unclaimed.isEmpty())) {
-          continue;
+    RuntimeException failure = null;
+    for (Future<ToolSource> f : running) {
+      try {
+        opened.add(f.get());
+      } catch (InterruptedException e) {
+        running.forEach(r -> r.cancel(true));
+        Thread.currentThread().interrupt();
+        closeAll(opened);
+        throw new CancellationException("tool source load interrupted");
+      } catch (ExecutionException e) {
+        if (failure == null) {
+          failure = failure(e.getCause());
         }
-        // the listener hears MCP servers only: other sources' parts (A2A agents) are not servers
-        boolean mcp = section == null || MCP_SECTIONS.contains(section);
-        opened.add(
-            p.open(
-                new SourceRequest(
-                    config, section, origin, waitFor, cancel, mcp ? onMcpPartStatus : null)));
+      } catch (CancellationException e) {
+        if (failure == null) {
+          failure = new CancellationException("tool source load interrupted");
+        }
       }
-      if (unread(A2A_SECTION, config, claimed)) {
-        opened.add(missingA2a());
+    }
+    if (failure != null) {
+      closeAll(opened);
+      throw failure;
+    }
+    return opened;
+  }
+
+  private static RuntimeException failure(Throwable cause) {
+    if (cause instanceof InterruptedException) {
+      return new CancellationException("tool source load interrupted");
+    }
+    if (cause instanceof RuntimeException r) {
+      return r;
+    }
+    if (cause instanceof Error err) {
+      throw err;
+    }
+    return new IllegalStateException("tool source load failed: " + Errors.message(cause), cause);
+  }
+
+  /**
+   * Opens one remote A2A agent on its own (a toolkit's runtime add): {@code settings} is shaped as
+   * one entry of a config's {@code agents} section; the source's id is {@code id}.
+   *
+   * @throws IllegalStateException when toolnexus-a2a is not on the classpath
+   * @throws IllegalArgumentException for malformed settings
+   * @throws CancellationException when the load is interrupted
+   */
+  public static ToolSource openAgent(String id, Map<String, ?> settings) {
+    ToolSourceProvider provider = null;
+    for (ToolSourceProvider p :
+        ServiceLoader.load(ToolSourceProvider.class, ConfigSources.class.getClassLoader())) {
+      if (p.sections().contains(A2A_SECTION)) {
+        provider = p;
+        break;
       }
-      return opened;
+    }
+    if (provider == null) {
+      throw new IllegalStateException(
+          "adding remote A2A agent "
+              + id
+              + " needs toolnexus-a2a on the classpath; add the dev.toolnexus:toolnexus-a2a"
+              + " dependency");
+    }
+    Map<String, Object> section = new LinkedHashMap<>();
+    section.put(id, settings);
+    Map<String, Object> config = new LinkedHashMap<>();
+    config.put(A2A_SECTION, section);
+    try {
+      return provider.openEntry(
+          id, new SourceRequest(config, A2A_SECTION, "addAgent", null, new CancelToken(), null));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      closeAll(opened);
-      throw new CancellationException("tool source load interrupted");
-    } catch (RuntimeException e) {
-      closeAll(opened);
-      throw e;
+      throw new CancellationException("loading remote A2A agent " + id + " was interrupted");
     }
   }
 

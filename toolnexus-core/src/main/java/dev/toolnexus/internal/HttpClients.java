@@ -20,12 +20,31 @@ public final class HttpClients {
   }
 
   /**
-   * A client builder for {@code endpoint}: for plain {@code http://}, HTTP/1.1 and a TLS context
-   * loaded only if a TLS connection is ever made; for {@code https://}, the JDK's defaults (HTTP/2
+   * A client builder for {@code endpoint}: {@link #configureFor configured for it}, and for plain
+   * {@code http://} with no executor hop; for {@code https://}, the JDK's defaults (HTTP/2
    * negotiated in the TLS handshake).
+   *
+   * <p>For plain {@code http://} the client runs its dependent tasks where they arise instead of
+   * handing each to its own worker pool: the exchange starts on the sending thread and the response
+   * is completed on the client's selector thread, so a blocked {@code send} wakes one thread hop
+   * sooner. That is safe for HTTP/1.1 without TLS as long as the body handlers given to the client
+   * never block (the JDK's own do not: they only hand bytes over); a client whose handlers may wait
+   * on other work (a library's reactive pipeline) should use {@link #configureFor} instead.
    */
   public static HttpClient.Builder builderFor(URI endpoint) {
-    HttpClient.Builder b = HttpClient.newBuilder();
+    HttpClient.Builder b = configureFor(HttpClient.newBuilder(), endpoint);
+    if (plain(endpoint)) {
+      b.executor(Runnable::run);
+    }
+    return b;
+  }
+
+  /**
+   * Configures {@code b} for {@code endpoint}: for plain {@code http://}, HTTP/1.1 and a TLS
+   * context loaded only if a TLS connection is ever made; for {@code https://}, nothing. Returns
+   * {@code b}.
+   */
+  public static HttpClient.Builder configureFor(HttpClient.Builder b, URI endpoint) {
     if (plain(endpoint)) {
       b.version(HttpClient.Version.HTTP_1_1);
       b.sslContext(LazySslContext.ofDefault());

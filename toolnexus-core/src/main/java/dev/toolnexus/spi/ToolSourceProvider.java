@@ -35,4 +35,19 @@ public interface ToolSourceProvider {
    * @throws IllegalArgumentException when the section itself is malformed (naming file and field)
    */
   ToolSource open(SourceRequest request) throws InterruptedException;
+
+  /**
+   * Opens one entry of this provider's section on its own, as a source whose id is {@code id}: a
+   * toolkit's runtime add ({@code Toolkit.addAgent}) comes through here. {@code request}'s section
+   * holds just that entry, shaped as in a config file. A part that fails is reported in the
+   * source's status, not thrown.
+   *
+   * @throws UnsupportedOperationException when the provider opens whole sections only (the default)
+   * @throws InterruptedException when the load is cancelled
+   * @throws IllegalArgumentException when the entry is malformed (naming the entry and field)
+   */
+  default ToolSource openEntry(String id, SourceRequest request) throws InterruptedException {
+    throw new UnsupportedOperationException(
+        getClass().getName() + " opens whole config sections only, not one entry " + id);
+  }
 }

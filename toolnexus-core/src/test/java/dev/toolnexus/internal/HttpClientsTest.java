@@ -106,6 +106,26 @@ class HttpClientsTest {
   }
 
   @Test
+  void aClientBuiltForAPlainUrlHandsTheResponseToNoWorkerPool() throws Exception {
+    URI uri = URI.create(url());
+    HttpClient client = HttpClients.builderFor(uri).build();
+    List<String> handledOn = new ArrayList<>();
+
+    HttpResponse<String> r =
+        client.send(
+            HttpRequest.newBuilder(uri).build(),
+            info -> {
+              handledOn.add(Thread.currentThread().getName());
+              return HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8);
+            });
+
+    assertThat(r.body()).isEqualTo("ok");
+    // the JDK's default executor names its threads HttpClient-<n>-Worker-<m>
+    assertThat(handledOn).hasSize(1);
+    assertThat(handledOn.get(0)).doesNotContain("-Worker-");
+  }
+
+  @Test
   void theLazyContextIsNotAskedForWhileOnlyPlainHttpIsSpoken() throws Exception {
     AtomicInteger asked = new AtomicInteger();
     SSLContext lazy =

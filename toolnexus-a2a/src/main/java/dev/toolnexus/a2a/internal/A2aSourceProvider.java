@@ -26,4 +26,18 @@ public final class A2aSourceProvider implements ToolSourceProvider {
         AgentsSource.parse(request.sectionValue(), request.origin(), System::getenv);
     return AgentsSource.open(entries, request.cancel(), request.onPartStatus());
   }
+
+  /** One agent on its own: a {@code Toolkit.addAgent} call. */
+  @Override
+  public ToolSource openEntry(String id, SourceRequest request) {
+    for (AgentsSource.Entry entry :
+        AgentsSource.parse(request.sectionValue(), request.origin(), System::getenv)) {
+      if (entry.id().equals(id)) {
+        return entry.enabled()
+            ? RemoteAgent.open(entry.options(), request.cancel())
+            : RemoteAgent.disabled(entry.options());
+      }
+    }
+    throw new IllegalArgumentException(request.origin() + ": no agent " + id);
+  }
 }

@@ -71,6 +71,11 @@ public final class RemoteAgent implements A2aAgent {
     }
   }
 
+  /** An agent that is switched off: no card read, no tools. */
+  static RemoteAgent disabled(AgentOptions options) {
+    return new RemoteAgent(options, null, List.of(), SourceStatus.disabled("disabled"));
+  }
+
   private static RemoteAgent failed(AgentOptions options, String reason) {
     return new RemoteAgent(options, null, List.of(), SourceStatus.failed(reason));
   }

@@ -1,5 +1,6 @@
 package dev.toolnexus.mcp.internal;
 
+import dev.toolnexus.internal.HttpClients;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.customizer.McpAsyncHttpClientRequestCustomizer;
@@ -37,7 +38,9 @@ final class HttpTransports {
         .jsonMapper(McpJsonDefaults.getMapper())
         .connectTimeout(config.timeout())
         // never follow a redirect: it could carry the configured headers to another origin
-        .customizeClient(b -> b.followRedirects(HttpClient.Redirect.NEVER))
+        // plain http: lazy TLS; the JDK's executor stays (the SDK's body subscriber drives Reactor)
+        .customizeClient(
+            b -> HttpClients.configureFor(b, uri).followRedirects(HttpClient.Redirect.NEVER))
         .maxResponseSize((int) Math.min(Integer.MAX_VALUE - 8, config.maxMessageBytes()))
         .addAsyncHttpRequestCustomizer(headers(headers))
         .build();

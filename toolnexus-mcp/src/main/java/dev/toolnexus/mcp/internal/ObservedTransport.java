@@ -50,6 +50,11 @@ public final class ObservedTransport implements McpClientTransport {
     return delegate.sendMessage(message);
   }
 
+  /** Remembers the request id of a call sent past this transport (a direct request). */
+  public void track(Object progressToken, Object requestId) {
+    requestIdByToken.put(progressToken, requestId);
+  }
+
   /** Forgets a finished call. */
   public void forget(Object progressToken) {
     requestIdByToken.remove(progressToken);

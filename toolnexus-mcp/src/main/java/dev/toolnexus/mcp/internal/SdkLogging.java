@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
  * lines) when it connects; toolnexus logs them at DEBUG instead. SLF4J has no API to set a level,
  * so this sets WARN for that one logger on the common backends, and only where the host has not
  * configured it: slf4j-simple (a system property read when the logger is created), Logback (a
- * logger without its own level) and java.util.logging.
+ * logger without its own level) and java.util.logging (when SLF4J writes to it).
  */
 final class SdkLogging {
   /** The SDK class that logs the instructions at INFO. */
@@ -32,11 +32,16 @@ final class SdkLogging {
       if (System.getProperty(SIMPLE_KEY) == null) {
         System.setProperty(SIMPLE_KEY, "warn");
       }
-      julLogger = java.util.logging.Logger.getLogger(INITIALIZER);
-      if (julLogger.getLevel() == null) {
-        julLogger.setLevel(java.util.logging.Level.WARNING);
-      }
       Logger logger = LoggerFactory.getLogger(INITIALIZER);
+      // java.util.logging only when SLF4J writes to it (slf4j-jdk14): touching it otherwise
+      // initialises its LogManager (configuration file, ~40 classes) for nothing
+      String backend = logger.getClass().getName();
+      if (backend.startsWith("org.slf4j.jul.") || backend.endsWith(".JDK14LoggerAdapter")) {
+        julLogger = java.util.logging.Logger.getLogger(INITIALIZER);
+        if (julLogger.getLevel() == null) {
+          julLogger.setLevel(java.util.logging.Level.WARNING);
+        }
+      }
       if (logger.getClass().getName().equals("ch.qos.logback.classic.Logger")) {
         Method getLevel = logger.getClass().getMethod("getLevel");
         if (getLevel.invoke(logger) == null) {

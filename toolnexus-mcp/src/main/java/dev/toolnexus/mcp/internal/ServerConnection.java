@@ -12,7 +12,9 @@ import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.time.Duration;
@@ -46,6 +48,7 @@ public final class ServerConnection implements AutoCloseable {
   private static final Duration SDK_REQUEST_TIMEOUT = Duration.ofDays(1);
   private static final int MAX_LIST_PAGES = 1000;
   private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
+  private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
 
   private final McpServerConfig config;
   private final Runnable onChange;
@@ -250,6 +253,7 @@ public final class ServerConnection implements AutoCloseable {
             .initializationTimeout(config.timeout().multipliedBy(2).plusSeconds(1))
             .clientInfo(McpSchema.Implementation.builder("toolnexus", Version.VALUE).build())
             .capabilities(caps.build())
+            .jsonSchemaValidator(DeferredSchemaValidator.INSTANCE)
             .toolsChangeConsumer(
                 ignored ->
                     Mono.<Void>fromRunnable(this::refresh).subscribeOn(Schedulers.boundedElastic()))
@@ -368,6 +372,7 @@ public final class ServerConnection implements AutoCloseable {
     calls.put(token, watch);
     ObservedTransport t = transport;
     CompletableFuture<McpSchema.CallToolResult> sent = null;
+    StdioProcessTransport.Pending pending = null;
     CancelToken.Registration reg =
         ctx.cancel()
             .onCancel(
@@ -384,7 +389,15 @@ public final class ServerConnection implements AutoCloseable {
       TraceContext.of(ctx).ifPresent(tc -> meta.putAll(tc.entries()));
       McpSchema.CallToolRequest request =
           new McpSchema.CallToolRequest(toolName, args == null ? Map.of() : args, meta);
-      sent = client.callTool(request).toFuture();
+      StdioProcessTransport direct = stdio;
+      if (direct != null) {
+        // our own pipe carries it: write on this thread, the reader thread completes the reply
+        pending = direct.request(McpSchema.METHOD_TOOLS_CALL, request);
+        t.track(token, pending.id());
+        sent = pending.reply().thenApply(this::callResult);
+      } else {
+        sent = client.callTool(request).toFuture();
+      }
       sent.whenComplete(
           (r, e) -> {
             if (e != null) {
@@ -441,7 +454,18 @@ public final class ServerConnection implements AutoCloseable {
       reg.close();
       calls.remove(token);
       t.forget(token);
+      if (pending != null) {
+        stdio.abandon(pending.id());
+      }
     }
+  }
+
+  /** A direct reply as the SDK would hand it back: a JSON-RPC error becomes an {@link McpError}. */
+  private McpSchema.CallToolResult callResult(McpSchema.JSONRPCResponse reply) {
+    if (reply.error() != null) {
+      throw new McpError(reply.error());
+    }
+    return transport.unmarshalFrom(reply.result(), CALL_TOOL_RESULT);
   }
 
   private static ToolResult cancelled(

@@ -7,6 +7,7 @@ import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpTransportException;
 import java.io.BufferedReader;
 import java.io.File;
@@ -20,8 +21,10 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -33,12 +36,17 @@ import reactor.core.publisher.Mono;
  * Owned here rather than taken from the SDK so that writes from any number of threads are
  * serialized, a non-JSON line on stdout is logged and skipped, the environment is exactly the one
  * given, and {@link #close()} kills the whole process tree.
+ *
+ * <p>Besides carrying the SDK session, it answers {@link #request direct requests}: the caller's
+ * thread writes the line and the reader thread completes the reply, with no Reactor operator or
+ * scheduler in between. Tool calls take that path; everything else stays with the SDK.
  */
 public final class StdioProcessTransport implements McpClientTransport {
   private static final Logger log = LoggerFactory.getLogger(StdioProcessTransport.class);
   private static final int STDERR_TAIL_LINES = 10;
   private static final long STDIN_CLOSE_GRACE_MS = 500;
   private static final long TERM_GRACE_MS = 2000;
+  private static final String DIRECT_ID_PREFIX = "toolnexus-call-";
 
   private final String server;
   private final List<String> argv;
@@ -51,6 +59,9 @@ public final class StdioProcessTransport implements McpClientTransport {
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private final CompletableFuture<String> exited = new CompletableFuture<>();
   private final AtomicBoolean closed = new AtomicBoolean();
+  // direct requests by id; their ids carry DIRECT_ID_PREFIX, which the SDK's ids never do
+  private final Map<Object, CompletableFuture<JSONRPCResponse>> direct = new ConcurrentHashMap<>();
+  private final AtomicLong directIds = new AtomicLong();
   private volatile Function<Mono<JSONRPCMessage>, Mono<JSONRPCMessage>> handler;
   private Process process;
   private OutputStream stdin;
@@ -113,31 +124,59 @@ public final class StdioProcessTransport implements McpClientTransport {
 
   @Override
   public Mono<Void> sendMessage(JSONRPCMessage message) {
-    return Mono.fromRunnable(
-        () -> {
-          if (exited.isDone() || closed.get()) {
-            throw new McpTransportException(
-                "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
-          }
-          String line;
-          try {
-            line = json.writeValueAsString(message) + "\n";
-          } catch (IOException e) {
-            throw new McpTransportException("cannot encode a message for " + server, e);
-          }
-          byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-          // one writer at a time: concurrent calls must never interleave or drop a message
-          writeLock.lock();
-          try {
-            stdin.write(bytes);
-            stdin.flush();
-          } catch (IOException e) {
-            throw new McpTransportException(
-                "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
-          } finally {
-            writeLock.unlock();
-          }
-        });
+    return Mono.fromRunnable(() -> write(message));
+  }
+
+  /** A direct request in flight: its JSON-RPC id and the reply the reader thread completes. */
+  public record Pending(String id, CompletableFuture<JSONRPCResponse> reply) {}
+
+  /**
+   * Sends a request outside the SDK session, on the calling thread. The reply (a result or a
+   * JSON-RPC error) completes {@link Pending#reply()} on the reader thread; a failed write
+   * completes it exceptionally. The caller bounds the wait and calls {@link #abandon} when it stops
+   * waiting.
+   */
+  public Pending request(String method, Object params) {
+    String id = DIRECT_ID_PREFIX + directIds.incrementAndGet();
+    CompletableFuture<JSONRPCResponse> reply = new CompletableFuture<>();
+    direct.put(id, reply);
+    try {
+      write(new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params));
+    } catch (McpTransportException e) {
+      direct.remove(id);
+      reply.completeExceptionally(e);
+    }
+    return new Pending(id, reply);
+  }
+
+  /** Stops waiting for a direct request: a late reply is then dropped. */
+  public void abandon(String id) {
+    direct.remove(id);
+  }
+
+  private void write(JSONRPCMessage message) {
+    if (exited.isDone() || closed.get()) {
+      throw new McpTransportException(
+          "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
+    }
+    String line;
+    try {
+      line = json.writeValueAsString(message) + "\n";
+    } catch (IOException e) {
+      throw new McpTransportException("cannot encode a message for " + server, e);
+    }
+    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+    // one writer at a time: concurrent calls must never interleave or drop a message
+    writeLock.lock();
+    try {
+      stdin.write(bytes);
+      stdin.flush();
+    } catch (IOException e) {
+      throw new McpTransportException(
+          "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
+    } finally {
+      writeLock.unlock();
+    }
   }
 
   private String exitReason() {
@@ -196,7 +235,13 @@ public final class StdioProcessTransport implements McpClientTransport {
     } catch (IOException e) {
       log.debug("stdout of MCP server {} closed: {}", server, e.getMessage());
     } finally {
-      exited.complete(describeExit());
+      String reason = describeExit();
+      exited.complete(reason);
+      McpTransportException gone =
+          new McpTransportException(
+              "MCP server \"" + server + "\" is not running (" + reason + ")");
+      direct.values().forEach(f -> f.completeExceptionally(gone));
+      direct.clear();
     }
   }
 
@@ -220,6 +265,17 @@ public final class StdioProcessTransport implements McpClientTransport {
   }
 
   private void dispatch(JSONRPCMessage message) {
+    if (message instanceof JSONRPCResponse r
+        && r.id() instanceof String id
+        && id.startsWith(DIRECT_ID_PREFIX)) {
+      CompletableFuture<JSONRPCResponse> reply = direct.remove(id);
+      if (reply != null) {
+        reply.complete(r);
+      } else {
+        log.debug("MCP server {}: dropped the late reply to abandoned request {}", server, id);
+      }
+      return;
+    }
     try {
       handler
           .apply(Mono.just(message))

@@ -1,6 +1,7 @@
 package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.TraceContext;
+import dev.toolnexus.internal.HttpClients;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.internal.sse.SseParser;
@@ -78,7 +79,8 @@ public final class StreamableHttpTransport implements McpClientTransport {
     this.json = json;
     this.timeout = timeout;
     this.http =
-        HttpClient.newBuilder()
+        // plain http: lazy TLS and no executor hop (bodies are read as streams on our threads)
+        HttpClients.builderFor(endpoint)
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(timeout)
             // redirects are followed here, only within the endpoint's origin (credentials stay)

@@ -1,0 +1,168 @@
+package bench.peers;
+
+import dev.langchain4j.mcp.McpToolProvider;
+import dev.langchain4j.mcp.client.DefaultMcpClient;
+import dev.langchain4j.mcp.client.McpClient;
+import dev.langchain4j.mcp.client.transport.stdio.StdioMcpTransport;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.service.AiServices;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The benchmark scenario through LangChain4j: an {@code AiServices} proxy over {@code
+ * OpenAiChatModel} (the mock endpoint) with LangChain4j's own MCP client ({@code
+ * StdioMcpTransport}, {@code DefaultMcpClient}, {@code McpToolProvider}) on the stdio MCP server.
+ * Prints the same one JSON line as toolnexus's {@code ScenarioRunner} and {@code FloorRunner}.
+ *
+ * <p>Flags as theirs: {@code --base-url URL --mcp "node bench/mcp-server.mjs" --runs N --warmup
+ * N}; {@code --sequential-tools} runs a turn's two tool calls one after the other (LangChain4j's
+ * default) instead of concurrently, which is what toolnexus and the floor do.
+ */
+public final class LangChain4jRunner {
+  static final String QUESTION = "What is the weather in Paris, and what is 2 + 2?";
+  static final String MODEL = "mock-model";
+  static final String SYSTEM = "You are a helpful assistant. Use the tools.";
+
+  /** The AI service: one method, the question in, the final text out. */
+  interface Assistant {
+    String chat(String question);
+  }
+
+  private LangChain4jRunner() {}
+
+  public static void main(String[] args) throws Exception {
+    String baseUrl = null;
+    String mcp = "node bench/mcp-server.mjs";
+    int runs = 50;
+    int warmup = 10;
+    boolean sequential = false;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--base-url" -> baseUrl = value(args, ++i);
+        case "--mcp" -> mcp = value(args, ++i);
+        case "--runs" -> runs = Integer.parseInt(value(args, ++i));
+        case "--warmup" -> warmup = Integer.parseInt(value(args, ++i));
+        case "--sequential-tools" -> sequential = true;
+        default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
+      }
+    }
+    if (baseUrl == null) {
+      throw new IllegalArgumentException("--base-url is required (the mock endpoint's /v1 URL)");
+    }
+    if (runs < 1 || warmup < 0) {
+      throw new IllegalArgumentException("--runs must be >= 1 and --warmup >= 0");
+    }
+
+    long start = System.nanoTime();
+    McpClient mcpClient =
+        new DefaultMcpClient.Builder()
+            .key("bench")
+            .transport(
+                new StdioMcpTransport.Builder()
+                    .command(Arrays.asList(mcp.trim().split("\\s+")))
+                    .logEvents(false)
+                    .build())
+            .build();
+    try {
+      int tools = mcpClient.listTools().size();
+      OpenAiChatModel model =
+          OpenAiChatModel.builder()
+              .baseUrl(baseUrl)
+              .apiKey("mock")
+              .modelName(MODEL)
+              .timeout(Duration.ofSeconds(30))
+              .build();
+      AiServices<Assistant> builder =
+          AiServices.builder(Assistant.class)
+              .chatModel(model)
+              .systemMessage(SYSTEM)
+              .toolProvider(McpToolProvider.builder().mcpClients(mcpClient).build());
+      if (!sequential) {
+        builder.executeToolsConcurrently();
+      }
+      Assistant assistant = builder.build();
+      double initMs = millisSince(start);
+      if (tools < 2) {
+        throw new IllegalStateException("the MCP server listed " + tools + " tools, expected 3");
+      }
+
+      boolean ok = true;
+      for (int i = 0; i < warmup; i++) {
+        ok &= isExpectedFinal(assistant.chat(QUESTION));
+      }
+      double[] samples = new double[runs];
+      for (int i = 0; i < runs; i++) {
+        long t = System.nanoTime();
+        ok &= isExpectedFinal(assistant.chat(QUESTION));
+        samples[i] = millisSince(t);
+      }
+      System.out.println(jsonLine("langchain4j", initMs, samples, ok));
+    } finally {
+      mcpClient.close();
+    }
+    // LangChain4j's MCP and HTTP threads are not all daemons; the result is printed.
+    System.exit(0);
+  }
+
+  private static String value(String[] args, int i) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(args[i - 1] + " needs a value");
+    }
+    return args[i];
+  }
+
+  static boolean isExpectedFinal(String text) {
+    return text != null && text.contains("Sunny, 21 C in Paris") && text.contains("4");
+  }
+
+  static double millisSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000.0;
+  }
+
+  /** Nearest-rank percentile, as the toolnexus runners compute it. */
+  static double percentile(double[] sorted, double q) {
+    int rank = (int) Math.ceil(q * sorted.length);
+    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+  }
+
+  /** This JVM's peak resident set in MB ({@code VmHWM} on Linux), or -1 where unknown. */
+  static double peakRssMb() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+        }
+      }
+    } catch (Exception e) {
+      // not Linux: unknown
+    }
+    return -1;
+  }
+
+  static String jsonLine(String framework, double initMs, double[] samples, boolean ok) {
+    double[] sorted = samples.clone();
+    Arrays.sort(sorted);
+    double mean = Arrays.stream(samples).average().orElse(0);
+    List<String> fields = new ArrayList<>();
+    fields.add("\"framework\":\"" + framework + "\"");
+    fields.add("\"init_ms\":" + num(initMs));
+    fields.add("\"p50_ms\":" + num(percentile(sorted, 0.50)));
+    fields.add("\"p95_ms\":" + num(percentile(sorted, 0.95)));
+    fields.add("\"p99_ms\":" + num(percentile(sorted, 0.99)));
+    fields.add("\"mean_ms\":" + num(mean));
+    fields.add("\"n\":" + samples.length);
+    fields.add("\"final_ok\":" + ok);
+    fields.add("\"peak_rss_mb\":" + num(peakRssMb()));
+    return "{" + String.join(",", fields) + "}";
+  }
+
+  private static String num(double v) {
+    return String.format(Locale.ROOT, "%.3f", v).replaceAll("0+$", "").replaceAll("\\.$", ".0");
+  }
+}

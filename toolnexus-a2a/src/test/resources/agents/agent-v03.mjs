@@ -13,6 +13,7 @@ const text = (t) => ({ kind: "text", text: t });
 const msg = (taskId, contextId, t) => ({
   kind: "message", messageId: crypto.randomUUID(), role: "agent", parts: [text(t)], taskId, contextId });
 const running = new Map();
+let base = "";
 const contexts = new Map();
 
 class Executor {
@@ -50,6 +51,10 @@ class Executor {
       update("input-required", msg(taskId, contextId, "What is your name?"));
     } else if (input === "login") {
       update("auth-required", msg(taskId, contextId, "Please sign in"));
+    } else if (input === "login-link") {
+      const m = msg(taskId, contextId, "Please sign in");
+      m.parts.push({ kind: "file", file: { uri: base + "/login", mimeType: "text/html" } });
+      update("auth-required", m);
     } else {
       update("rejected", msg(taskId, contextId, "unknown task " + input));
     }
@@ -77,6 +82,7 @@ function art(bus, taskId, contextId, t) {
 const app = express();
 const listener = app.listen(0, "127.0.0.1", () => {
   const port = listener.address().port;
+  base = `http://127.0.0.1:${port}`;
   const card = {
     name: "Old Agent", description: "A v0.3 test agent", version: "1.0.0", protocolVersion: "0.3.0",
     url: `http://127.0.0.1:${port}/`, preferredTransport: "JSONRPC",

@@ -7,6 +7,7 @@
 //   "message"   answers with a plain message, no task
 //   "ask"       input-required "What is your name?", then completed with "hello <answer>"
 //   "login"     auth-required "Please sign in", then completed with "hello <answer>"
+//   "login-link" the same, with a link to <base>/login in the status message
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -23,6 +24,7 @@ const msg = (taskId, contextId, t) => ({
   metadata: undefined, extensions: [], referenceTaskIds: [] });
 const status = (state, message) => ({ state, message, timestamp: new Date().toISOString() });
 const running = new Map();
+let base = "";
 const contexts = new Map();
 
 class Executor {
@@ -62,6 +64,11 @@ class Executor {
       update(TaskState.TASK_STATE_INPUT_REQUIRED, msg(taskId, contextId, "What is your name?"));
     } else if (input === "login") {
       update(TaskState.TASK_STATE_AUTH_REQUIRED, msg(taskId, contextId, "Please sign in"));
+    } else if (input === "login-link") {
+      const m = msg(taskId, contextId, "Please sign in");
+      m.parts.push({ content: { $case: "url", value: base + "/login" }, metadata: undefined,
+        filename: "", mediaType: "text/html" });
+      update(TaskState.TASK_STATE_AUTH_REQUIRED, m);
     } else {
       update(TaskState.TASK_STATE_REJECTED, msg(taskId, contextId, "unknown task " + input));
     }
@@ -91,7 +98,7 @@ async function art(bus, taskId, contextId, t) {
 const app = express();
 const listener = app.listen(0, "127.0.0.1", () => {
   const port = listener.address().port;
-  const base = `http://127.0.0.1:${port}`;
+  base = `http://127.0.0.1:${port}`;
   const card = {
     name: "Helper Agent", description: "A test agent", version: "1.0.0",
     supportedInterfaces: [

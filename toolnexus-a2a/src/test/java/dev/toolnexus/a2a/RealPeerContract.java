@@ -166,11 +166,28 @@ abstract class RealPeerContract {
     Request request = first.pendingRequest().orElseThrow();
     assertThat(request.kind()).isEqualTo("authorization");
     assertThat(request.prompt()).isEqualTo("Please sign in");
+    assertThat(request.url()).isNull();
     assertThat(request.data().get("taskId")).isEqualTo(first.metadata().get("taskId"));
     assertThat(first.metadata().get("state")).isEqualTo("auth-required");
 
     ToolResult second =
         run("login", ToolContext.empty().withAnswer(Answer.ok(request.id(), Map.of("text", "ok"))));
+    assertThat(second.output()).isEqualTo("hello ok");
+  }
+
+  @Test
+  void authRequiredWithALinkPassesTheLinkOnAsTheRequestsUrl() {
+    ToolResult first = run("login-link", ToolContext.empty());
+    Request request = first.pendingRequest().orElseThrow();
+    assertThat(request.kind()).isEqualTo("authorization");
+    assertThat(request.prompt()).isEqualTo("Please sign in");
+    assertThat(request.url()).isEqualTo(URI.create(peer.card()).resolve("/login").toString());
+    assertThat(first.metadata().get("state")).isEqualTo("auth-required");
+
+    ToolResult second =
+        run(
+            "login-link",
+            ToolContext.empty().withAnswer(Answer.ok(request.id(), Map.of("text", "ok"))));
     assertThat(second.output()).isEqualTo("hello ok");
   }
 

@@ -40,12 +40,18 @@ public final class RemoteAgent implements A2aAgent {
    * status names the reason (never a header value).
    */
   public static RemoteAgent open(AgentOptions options, CancelToken cancel) {
-    HttpClient http =
+    return open(
+        options,
+        cancel,
         HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(10))
             .followRedirects(HttpClient.Redirect.NORMAL)
             .executor(Threads.workers())
-            .build();
+            .build());
+  }
+
+  /** {@link #open(AgentOptions, CancelToken)} over a given HTTP client. */
+  static RemoteAgent open(AgentOptions options, CancelToken cancel, HttpClient http) {
     Rpc rpc = new Rpc(http, options.headers(), options.env());
     try {
       Duration budget =

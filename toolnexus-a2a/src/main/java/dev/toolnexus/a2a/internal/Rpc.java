@@ -41,6 +41,16 @@ final class Rpc {
     headers.forEach((k, v) -> b.header(k, EnvExpander.expand(v, env, "header " + k)));
   }
 
+  /** The trace headers of the call, except one the agent's own headers set already. */
+  private void addTrace(HttpRequest.Builder b, Map<String, String> trace) {
+    trace.forEach(
+        (k, v) -> {
+          if (headers.keySet().stream().noneMatch(k::equalsIgnoreCase)) {
+            b.header(k, v);
+          }
+        });
+  }
+
   /** The parsed JSON object at {@code url}. */
   Map<String, Object> getJson(URI url, Duration budget, CancelToken cancel)
       throws IOException, InterruptedException {
@@ -52,7 +62,8 @@ final class Rpc {
   }
 
   /**
-   * Calls {@code method} and returns its {@code result}.
+   * Calls {@code method} and returns its {@code result}; {@code trace} (the W3C trace context of
+   * the tool call, may be empty) goes along as headers.
    *
    * @throws RpcException for a JSON-RPC error answer
    * @throws HttpTimeoutException when the budget ran out
@@ -64,7 +75,8 @@ final class Rpc {
       String method,
       Map<String, Object> params,
       Duration budget,
-      CancelToken cancel)
+      CancelToken cancel,
+      Map<String, String> trace)
       throws IOException, InterruptedException {
     String payload =
         Json.write(
@@ -82,6 +94,7 @@ final class Rpc {
             .timeout(budget)
             .POST(HttpRequest.BodyPublishers.ofString(payload));
     addHeaders(b);
+    addTrace(b, trace);
     Wire.headers(dialect).forEach(b::header);
     b.header("Content-Type", "application/json");
     Map<String, Object> answer = Json.parseObject(send(b.build(), cancel));

@@ -8,6 +8,7 @@ import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.TraceContext;
 import dev.toolnexus.internal.Errors;
 import java.io.IOException;
 import java.net.http.HttpTimeoutException;
@@ -23,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * One skill of a remote agent as a tool: sends the task without blocking, then polls it until it
  * ends, runs out of time, is canceled, or needs the host (input or authorization), which becomes a
- * suspension answered by one follow-up message on the same task.
+ * suspension answered by one follow-up message on the same task. Every request of the call carries
+ * the call's W3C trace context as headers, and gets what is left of the call's budget.
  */
 public final class SkillTool implements Tool {
   private static final Map<String, Object> SCHEMA =
@@ -99,8 +101,9 @@ public final class SkillTool implements Tool {
         String text = answerText(answer);
         view =
             text == null
-                ? link.get(task.id(), call.remaining(), ctx.cancel())
-                : link.send(text, task.id(), task.contextId(), call.remaining(), ctx.cancel());
+                ? link.get(task.id(), call.remaining(), ctx.cancel(), call.trace)
+                : link.send(
+                    text, task.id(), task.contextId(), call.remaining(), ctx.cancel(), call.trace);
       } else {
         Object task = args.get("task");
         view =
@@ -109,7 +112,8 @@ public final class SkillTool implements Tool {
                 null,
                 null,
                 call.remaining(),
-                ctx.cancel());
+                ctx.cancel(),
+                call.trace);
       }
       return call.follow(view);
     } catch (CancellationException e) {
@@ -165,6 +169,7 @@ public final class SkillTool implements Tool {
     private final long start = System.nanoTime();
     private final long budgetMs;
     private final long pollMs = link.options().pollEvery().toMillis();
+    private final Map<String, String> trace;
     private String taskId = "";
     private String state = "submitted";
     private int polls;
@@ -172,6 +177,7 @@ public final class SkillTool implements Tool {
 
     Call(ToolContext ctx) {
       this.ctx = ctx;
+      this.trace = TraceContext.of(ctx).map(TraceContext::entries).orElse(Map.of());
       long own = link.options().timeout().toMillis();
       Duration given = ctx.timeout();
       this.budgetMs = given != null && given.toMillis() > 0 ? Math.min(own, given.toMillis()) : own;
@@ -221,7 +227,7 @@ public final class SkillTool implements Tool {
         if (ctx.isCancelled()) {
           return canceled();
         }
-        view = link.get(taskId, remaining(), ctx.cancel());
+        view = link.get(taskId, remaining(), ctx.cancel(), trace);
         polls++;
       }
     }
@@ -277,7 +283,7 @@ public final class SkillTool implements Tool {
       state = "canceled";
       if (!taskId.isEmpty()) {
         try {
-          link.cancel(taskId, CANCEL_BUDGET);
+          link.cancel(taskId, CANCEL_BUDGET, trace);
         } catch (IOException | RuntimeException e) {
           // the caller gave up already; a peer that cannot cancel keeps its own task
         } catch (InterruptedException e) {

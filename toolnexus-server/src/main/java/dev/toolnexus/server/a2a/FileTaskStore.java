@@ -1,0 +1,177 @@
+package dev.toolnexus.server.a2a;
+
+import dev.toolnexus.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A {@link TaskStore} on disk: one JSON file per task in one directory, so tasks outlive the server
+ * (a restart on the same directory finds every task). A save writes a unique temporary file in the
+ * same directory, forces it to disk and moves it over the old file atomically, so a reader or a
+ * crash never sees half a task. The toolnexus command's {@code --task-store file:<dir>}.
+ */
+public final class FileTaskStore implements TaskStore {
+  private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}");
+  private static final String SUFFIX = ".json";
+
+  private final Path dir;
+
+  private FileTaskStore(Path dir) {
+    this.dir = dir;
+  }
+
+  /**
+   * A store in {@code dir}, created when missing.
+   *
+   * @throws UncheckedIOException when the directory cannot be created
+   */
+  public static FileTaskStore in(Path dir) {
+    Objects.requireNonNull(dir, "dir");
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the task directory " + dir, e);
+    }
+    return new FileTaskStore(dir.toAbsolutePath().normalize());
+  }
+
+  /** The directory holding the tasks. */
+  public Path directory() {
+    return dir;
+  }
+
+  /**
+   * The file of task {@code id}: {@code <id>.json} for a plain id (letters, digits, {@code .-_},
+   * not starting with a dot), else {@code ~} and a URL-safe base64 spelling of the id, so any id,
+   * however hostile, maps to exactly one file inside the directory.
+   */
+  public Path file(String id) {
+    Objects.requireNonNull(id, "id");
+    String name =
+        PLAIN.matcher(id).matches()
+            ? id
+            : "~"
+                + Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString(id.getBytes(StandardCharsets.UTF_8));
+    return dir.resolve(name + SUFFIX);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException naming the file when it is not a task
+   * @throws UncheckedIOException naming the file when it cannot be read
+   */
+  @Override
+  public Optional<A2aTask> get(String id) {
+    if (id == null) {
+      return Optional.empty();
+    }
+    Path f = file(id);
+    try {
+      return Optional.of(read(f));
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read task file " + f, e);
+    }
+  }
+
+  private static A2aTask read(Path f) throws IOException {
+    String json = Files.readString(f, StandardCharsets.UTF_8);
+    try {
+      return Json.mapper().readValue(json, A2aTask.class);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "task file " + f + " is not an A2A task: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws UncheckedIOException naming the file when it cannot be written
+   */
+  @Override
+  public void save(A2aTask task) {
+    Objects.requireNonNull(task, "task");
+    Path f = file(task.id());
+    byte[] bytes = Json.write(task).getBytes(StandardCharsets.UTF_8);
+    Path tmp = null;
+    try {
+      tmp = Files.createTempFile(dir, ".task-", ".tmp");
+      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+        ByteBuffer buf = ByteBuffer.wrap(bytes);
+        while (buf.hasRemaining()) {
+          ch.write(buf);
+        }
+        ch.force(true);
+      }
+      try {
+        Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING);
+      }
+      tmp = null;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write task file " + f, e);
+    } finally {
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+          // best effort: a temporary file never replaces a task
+        }
+      }
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException naming a file in the directory that is not a task
+   * @throws UncheckedIOException when the directory cannot be listed
+   */
+  @Override
+  public List<A2aTask> unfinished() {
+    List<A2aTask> out = new ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SUFFIX)) {
+      for (Path f : files) {
+        A2aTask task;
+        try {
+          task = read(f);
+        } catch (NoSuchFileException gone) {
+          continue;
+        }
+        if (task.state() == TaskState.SUBMITTED || task.state() == TaskState.WORKING) {
+          out.add(task);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the task directory " + dir, e);
+    }
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "FileTaskStore[" + dir + "]";
+  }
+}

@@ -1,0 +1,232 @@
+package dev.toolnexus.server.a2a;
+
+import dev.toolnexus.Json;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+
+/**
+ * A {@link TaskStore} in a SQL database: one table (created when absent) with a row per task
+ * holding the task as JSON text beside its state. Portable SQL only ({@code CREATE TABLE IF NOT
+ * EXISTS}, {@code VARCHAR}, {@code TEXT}, {@code BIGINT}, update-then-insert in one transaction),
+ * so the same store runs on SQLite (embedded, one file) and PostgreSQL. A save is one transaction,
+ * so a reader or a crash sees the old task or the new one. Task ids are bound as parameters, never
+ * written into SQL. The toolnexus command's {@code --task-store jdbc:<url>}.
+ */
+public final class JdbcTaskStore implements TaskStore {
+  /** The default table name. */
+  public static final String DEFAULT_TABLE = "toolnexus_a2a_tasks";
+
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+  /** Where connections come from. */
+  @FunctionalInterface
+  public interface Connections {
+    /** A new (or pooled) connection; the store closes it after each operation. */
+    Connection open() throws SQLException;
+  }
+
+  private final Connections connections;
+  private final String table;
+
+  private JdbcTaskStore(Connections connections, String table) {
+    this.connections = connections;
+    this.table = table;
+  }
+
+  /**
+   * A store over a JDBC URL (e.g. {@code jdbc:sqlite:/var/lib/app/tasks.db}). The URL may hold a
+   * password: an error names only its {@code jdbc:<subprotocol>} prefix.
+   */
+  public static JdbcTaskStore of(String jdbcUrl) {
+    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+    String shown = redacted(jdbcUrl);
+    return of(
+        () -> {
+          try {
+            return DriverManager.getConnection(jdbcUrl);
+          } catch (SQLException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            throw new SQLException(
+                message.replace(jdbcUrl, shown), e.getSQLState(), e.getErrorCode());
+          }
+        },
+        DEFAULT_TABLE);
+  }
+
+  /** {@code jdbc:<subprotocol>:...}: the URL without what may be secret. */
+  private static String redacted(String jdbcUrl) {
+    int second = jdbcUrl.indexOf(':', "jdbc:".length());
+    return (second < 0 ? jdbcUrl : jdbcUrl.substring(0, second + 1)) + "...";
+  }
+
+  /** A store over a pooled {@link DataSource} (e.g. PostgreSQL behind a pool). */
+  public static JdbcTaskStore of(DataSource dataSource) {
+    Objects.requireNonNull(dataSource, "dataSource");
+    return of(dataSource::getConnection, DEFAULT_TABLE);
+  }
+
+  /**
+   * A store over these connections and table, creating the table when absent.
+   *
+   * @throws IllegalArgumentException when {@code table} is not a plain SQL identifier
+   * @throws IllegalStateException when the table cannot be created
+   */
+  public static JdbcTaskStore of(Connections connections, String table) {
+    Objects.requireNonNull(connections, "connections");
+    if (table == null || !IDENTIFIER.matcher(table).matches()) {
+      throw new IllegalArgumentException(
+          "table must be a plain SQL identifier ([A-Za-z_][A-Za-z0-9_]*, at most 63 characters),"
+              + " got "
+              + table);
+    }
+    JdbcTaskStore store = new JdbcTaskStore(connections, table);
+    store.createTable();
+    return store;
+  }
+
+  /** The table this store uses. */
+  public String table() {
+    return table;
+  }
+
+  private void createTable() {
+    try (Connection c = connections.open();
+        Statement st = c.createStatement()) {
+      st.executeUpdate(
+          "CREATE TABLE IF NOT EXISTS "
+              + table
+              + " (id VARCHAR(512) NOT NULL PRIMARY KEY, state VARCHAR(32) NOT NULL,"
+              + " task TEXT NOT NULL, updated_at BIGINT NOT NULL)");
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "cannot create A2A task table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException naming the task when its row cannot be read or is not a task
+   */
+  @Override
+  public Optional<A2aTask> get(String id) {
+    if (id == null) {
+      return Optional.empty();
+    }
+    try (Connection c = connections.open();
+        PreparedStatement ps = c.prepareStatement("SELECT task FROM " + table + " WHERE id = ?")) {
+      ps.setString(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? Optional.of(parse(id, rs.getString(1))) : Optional.empty();
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "cannot read A2A task " + id + " from " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  private A2aTask parse(String id, String json) {
+    try {
+      return Json.mapper().readValue(json, A2aTask.class);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "A2A task " + id + " in " + table + " is not a task: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException naming the task when its row cannot be written
+   */
+  @Override
+  public void save(A2aTask task) {
+    Objects.requireNonNull(task, "task");
+    String json = Json.write(task);
+    long now = System.currentTimeMillis();
+    SQLException last = null;
+    for (int attempt = 0; attempt < 2; attempt++) {
+      try (Connection c = connections.open()) {
+        boolean auto = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try {
+          upsert(c, task, json, now);
+          c.commit();
+          return;
+        } catch (SQLException e) {
+          c.rollback();
+          last = e; // another writer inserted the row first: the update wins next time
+        } finally {
+          c.setAutoCommit(auto);
+        }
+      } catch (SQLException e) {
+        last = e;
+      }
+    }
+    throw new IllegalStateException(
+        "cannot save A2A task " + task.id() + " to " + table + ": " + last.getMessage(), last);
+  }
+
+  private void upsert(Connection c, A2aTask task, String json, long now) throws SQLException {
+    try (PreparedStatement up =
+        c.prepareStatement(
+            "UPDATE " + table + " SET state = ?, task = ?, updated_at = ? WHERE id = ?")) {
+      up.setString(1, task.state().value());
+      up.setString(2, json);
+      up.setLong(3, now);
+      up.setString(4, task.id());
+      if (up.executeUpdate() > 0) {
+        return;
+      }
+    }
+    try (PreparedStatement in =
+        c.prepareStatement(
+            "INSERT INTO " + table + " (id, state, task, updated_at) VALUES (?, ?, ?, ?)")) {
+      in.setString(1, task.id());
+      in.setString(2, task.state().value());
+      in.setString(3, json);
+      in.setLong(4, now);
+      in.executeUpdate();
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalStateException when the table cannot be read
+   */
+  @Override
+  public List<A2aTask> unfinished() {
+    List<A2aTask> out = new ArrayList<>();
+    try (Connection c = connections.open();
+        PreparedStatement ps =
+            c.prepareStatement("SELECT id, task FROM " + table + " WHERE state IN (?, ?)")) {
+      ps.setString(1, TaskState.SUBMITTED.value());
+      ps.setString(2, TaskState.WORKING.value());
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(parse(rs.getString(1), rs.getString(2)));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "cannot read unfinished A2A tasks from " + table + ": " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "JdbcTaskStore[" + table + "]";
+  }
+}

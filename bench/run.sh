@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # The end-to-end benchmark: starts the mock OpenAI-compatible endpoint (bench/mock-llm.mjs), then
-# runs the hand-written floor, the toolnexus scenario runner and (opt-in) the LangChain4j runner
-# against it and the stdio MCP server (bench/mcp-server.mjs), each in its own JVM, interleaved, and
-# prints their JSON lines (stdout) and the ratios to the floor (stderr).
+# runs the hand-written floor, the toolnexus scenario runner and (opt-in) the LangChain4j and
+# Spring AI runners against it and the stdio MCP server (bench/mcp-server.mjs), each in its own
+# JVM, interleaved, and prints their JSON lines (stdout) and the ratios to the floor (stderr).
 #
 #   bench/run.sh                          # 50 warm-up + 200 measured scenarios, --config mcp
 #   RUNS=30 WARMUP=5 ROUNDS=3 bench/run.sh  # three rounds, medians of each figure at the end
-#   PEERS=1 bench/run.sh                  # also LangChain4j (builds its runner first if needed)
+#   PEERS=1 bench/run.sh                  # also LangChain4j and Spring AI (built first if needed)
 #
 # ROUNDS (default 1) repeats the whole set; each round starts with the next runner in turn, so no
 # runner always goes first on a busy machine. With ROUNDS > 1 the last lines are the per-runner
 # medians over the rounds and their ratios.
 #
-# The LangChain4j runner is a separate Maven build under bench/peers/langchain4j (not a module of
-# the root reactor: toolnexus never depends on LangChain4j). PEERS=1 builds it when it is missing
-# or older than its sources, with the same wrapper:
+# The peers, LangChain4j 1.11 and Spring AI 1.1, are separate Maven builds under bench/peers/ (not
+# modules of the root reactor: toolnexus never depends on them). Build them with the same wrapper:
 #     ./mvnw -B -q -f bench/peers/langchain4j/pom.xml package
-# PEERS=auto (the default) runs it only when that jar is already built; PEERS=0 never.
+#     ./mvnw -B -q -f bench/peers/spring-ai/pom.xml package
+# PEERS=1 runs both and builds each first when its jar is missing or older than its sources;
+# PEERS=langchain4j (or spring-ai, or both comma-separated) picks; PEERS=auto (the default) runs
+# the ones already built; PEERS=0 none.
 #
 # Needs Java 17+ and Node 20+ (no npm packages). JAVA_HOME picks the JVM; BENCH_JAVA_OPTS adds
 # options to every JVM (e.g. -XX:+FlightRecorder -XX:StartFlightRecording=filename=run.jfr).
@@ -30,8 +32,7 @@ ROUNDS="${ROUNDS:-1}"
 PEERS="${PEERS:-auto}"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 JAR="$ROOT/toolnexus-bench/target/benchmarks.jar"
-LC4J_DIR="$ROOT/bench/peers/langchain4j"
-LC4J_JAR="$LC4J_DIR/target/langchain4j-runner.jar"
+peer_jar() { echo "$ROOT/bench/peers/$1/target/$1-runner.jar"; }
 
 command -v node >/dev/null || { echo "bench: node is missing (the mock endpoint and MCP server run on Node 20+)" >&2; exit 1; }
 
@@ -58,23 +59,29 @@ fi
 
 RUNNERS=(floor toolnexus)
 case "$PEERS" in
-  1 | true | yes)
-    if [ ! -f "$LC4J_JAR" ] || newer_than "$LC4J_JAR" "$LC4J_DIR/pom.xml" "$LC4J_DIR/src"; then
-      echo "bench: building the LangChain4j runner (bench/peers/langchain4j) ..." >&2
-      (cd "$ROOT" && ./mvnw -B -q -f "$LC4J_DIR/pom.xml" package 1>&2)
-    fi
-    RUNNERS+=(langchain4j)
+  1 | true | yes) WANTED=(langchain4j spring-ai) ;;
+  0 | false | no) WANTED=() ;;
+  auto)
+    WANTED=()
+    for p in langchain4j spring-ai; do [ -f "$(peer_jar "$p")" ] && WANTED+=("$p"); done
     ;;
-  auto) [ -f "$LC4J_JAR" ] && RUNNERS+=(langchain4j) ;;
-  0 | false | no) ;;
-  *) echo "bench: PEERS must be 1, 0 or auto, got '$PEERS'" >&2; exit 2 ;;
+  *) IFS=',' read -r -a WANTED <<<"$PEERS" ;;
 esac
+for p in "${WANTED[@]}"; do
+  dir="$ROOT/bench/peers/$p"
+  [ -f "$dir/pom.xml" ] || { echo "bench: no peer '$p' (PEERS takes 1, 0, auto or langchain4j,spring-ai)" >&2; exit 2; }
+  if [ ! -f "$(peer_jar "$p")" ] || newer_than "$(peer_jar "$p")" "$dir/pom.xml" "$dir/src"; then
+    echo "bench: building the $p runner (bench/peers/$p) ..." >&2
+    (cd "$ROOT" && ./mvnw -B -q -f "$dir/pom.xml" package 1>&2)
+  fi
+  RUNNERS+=("$p")
+done
 
 MOCK_LOG="$(mktemp)"
 RESULTS="$(mktemp)"
 node "$ROOT/bench/mock-llm.mjs" >"$MOCK_LOG" 2>&1 &
 MOCK_PID=$!
-trap 'kill "$MOCK_PID" 2>/dev/null || true; rm -f "$MOCK_LOG" "$RESULTS"' EXIT
+trap 'kill "$MOCK_PID" 2>/dev/null || true; rm -f "$MOCK_LOG" "$RESULTS" "$RESULTS.err"' EXIT
 for _ in $(seq 1 100); do
   grep -q '^MOCK_URL=' "$MOCK_LOG" && break
   kill -0 "$MOCK_PID" 2>/dev/null || { cat "$MOCK_LOG" >&2; exit 1; }
@@ -94,7 +101,7 @@ run_one() {
     floor) "$JAVA" ${BENCH_JAVA_OPTS:-} -cp "$JAR" dev.toolnexus.bench.FloorRunner "${COMMON[@]}" ;;
     toolnexus) "$JAVA" ${BENCH_JAVA_OPTS:-} -cp "$JAR" dev.toolnexus.bench.ScenarioRunner \
       "${COMMON[@]}" --config "$CONFIG" ;;
-    langchain4j) "$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$LC4J_JAR" "${COMMON[@]}" ;;
+    *) "$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$(peer_jar "$1")" "${COMMON[@]}" 2>"$RESULTS.err" ;;
   esac | json_line
 }
 
@@ -136,7 +143,11 @@ for ((round = 0; round < ROUNDS; round++)); do
   for ((i = 0; i < n; i++)); do
     name="${RUNNERS[$(((round + i) % n))]}"
     line="$(run_one "$name")"
-    [ -n "$line" ] || { echo "bench: the $name runner printed no result" >&2; exit 1; }
+    if [ -z "$line" ]; then
+      cat "$RESULTS.err" >&2 2>/dev/null || true
+      echo "bench: the $name runner printed no result" >&2
+      exit 1
+    fi
     echo "$line"
     echo "$line" >>"$RESULTS"
   done

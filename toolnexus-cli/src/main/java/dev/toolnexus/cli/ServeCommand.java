@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,29 +22,76 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code toolnexus serve}: the toolkit built from the source flags, served as an MCP server over
- * streamable HTTP ({@code --mcp}, until Ctrl-C) or stdio ({@code --stdio}, until end of input).
+ * streamable HTTP ({@code --mcp}, until Ctrl-C) or stdio ({@code --stdio}, until end of input), or
+ * as an A2A agent ({@code --a2a}, with {@code --mcp} on the same host when both are given).
  */
 @Command(
     name = "serve",
     mixinStandardHelpOptions = true,
-    description =
-        "Serves the toolkit as an MCP server: over streamable HTTP with --mcp (prints the URL,"
-            + " Ctrl-C stops), or over stdio with --stdio (for desktop clients that start it).")
+    description = {
+      "Serves the toolkit as an MCP server: over streamable HTTP with --mcp (prints the URL,"
+          + " Ctrl-C stops), or over stdio with --stdio (for desktop clients that start it).",
+      "With --a2a it serves the toolkit as an A2A agent (protocol v1.0 and v0.3): each task runs"
+          + " the model (--base-url, --style, --model) over the toolkit; prints the agent card's"
+          + " URL. Add --mcp to serve MCP at /mcp on the same host."
+    })
 final class ServeCommand implements Callable<Integer> {
   @ParentCommand ToolnexusCommand root;
   @Mixin SourceOptions sources;
   @Mixin VerboseOption verbose;
 
-  @ArgGroup(multiplicity = "1")
-  Mode mode;
+  @Option(names = "--mcp", description = "Serve MCP over streamable HTTP.")
+  boolean mcp;
 
-  static final class Mode {
-    @Option(names = "--mcp", required = true, description = "Serve over streamable HTTP.")
-    boolean mcp;
+  @Option(names = "--stdio", description = "Serve MCP over stdin and stdout.")
+  boolean stdio;
 
-    @Option(names = "--stdio", required = true, description = "Serve over stdin and stdout.")
-    boolean stdio;
-  }
+  @Option(names = "--a2a", description = "Serve the toolkit as an A2A agent over HTTP.")
+  boolean a2a;
+
+  @Option(
+      names = "--base-url",
+      paramLabel = "URL",
+      description = "With --a2a: the model provider's API root, e.g. https://api.openai.com/v1.")
+  String baseUrl;
+
+  @Option(
+      names = "--style",
+      defaultValue = "openai",
+      paramLabel = "STYLE",
+      description =
+          "With --a2a: wire dialect openai, anthropic or gemini (default: ${DEFAULT-VALUE}).")
+  String style;
+
+  @Option(
+      names = "--model",
+      paramLabel = "MODEL",
+      description = "With --a2a: the model id, sent verbatim (required with --a2a).")
+  String model;
+
+  @Option(
+      names = "--api-key",
+      paramLabel = "KEY",
+      description = "With --a2a: the API key (default: from the environment by style and host).")
+  String apiKey;
+
+  @Option(names = "--system", paramLabel = "TEXT", description = "With --a2a: the system prompt.")
+  String system;
+
+  @Option(
+      names = "--max-turns",
+      defaultValue = "10",
+      paramLabel = "N",
+      description = "With --a2a: model round trips per task (default: ${DEFAULT-VALUE}).")
+  int maxTurns;
+
+  @Option(
+      names = "--public-url",
+      paramLabel = "URL",
+      description =
+          "With --a2a: the URL clients reach this server at, advertised on the agent card"
+              + " (default: the bound address).")
+  String publicUrl;
 
   @Option(
       names = "--host",
@@ -98,10 +144,19 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (!mcp && !stdio && !a2a) {
+      throw CliException.usage("one of --mcp, --a2a or --stdio is required");
+    }
+    if (stdio && (mcp || a2a)) {
+      throw CliException.usage("--stdio serves alone: leave out --mcp and --a2a");
+    }
     Io io = root.io();
     McpServeOptions options = options(io);
-    if (mode.stdio) {
+    if (stdio) {
       return stdio(io, options);
+    }
+    if (a2a) {
+      return A2aServing.serve(this, io, options);
     }
     Toolkit toolkit = sources.open(io);
     McpHttpServer server;
@@ -147,7 +202,7 @@ final class ServeCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private McpServeOptions options(Io io) {
+  McpServeOptions options(Io io) {
     McpServeOptions.Builder b = McpServeOptions.builder();
     if (sources.config != null) {
       Map<String, Object> doc;
@@ -190,7 +245,7 @@ final class ServeCommand implements Callable<Integer> {
     }
   }
 
-  private static long exposedCount(Toolkit toolkit, McpServeOptions options) {
+  static long exposedCount(Toolkit toolkit, McpServeOptions options) {
     return options.tools().isEmpty()
         ? toolkit.tools().size()
         : toolkit.tools().stream().filter(t -> options.tools().contains(t.name())).count();

@@ -61,10 +61,24 @@ class ServeCommandTest {
   }
 
   @Test
-  void oneOfMcpOrStdioIsRequired() {
+  void oneOfMcpA2aOrStdioIsRequired() {
     CliRun r = CliRun.of("serve");
     assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err()).startsWith("toolnexus: Error: Missing required argument");
+    assertThat(r.err()).startsWith("toolnexus: one of --mcp, --a2a or --stdio is required");
+  }
+
+  @Test
+  void stdioServesAlone() {
+    CliRun r = CliRun.of("serve", "--stdio", "--a2a");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith("toolnexus: --stdio serves alone: leave out --mcp and --a2a");
+  }
+
+  @Test
+  void a2aNeedsAModel() {
+    CliRun r = CliRun.of("serve", "--a2a", "--base-url", "http://127.0.0.1:9/v1");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith("toolnexus: --a2a needs --model: the model each task runs on");
   }
 
   @Test

@@ -164,6 +164,61 @@ class ServeProcessTest {
         .doesNotContain("tok-7f3a9");
   }
 
+  @Test
+  void serveA2aPrintsTheCardUrlAndRunsEachTaskOnTheModelWithMcpOnTheSameHost() throws Exception {
+    try (MockLlm mock = MockLlm.start()) {
+      start(
+          Map.of("OPENAI_API_KEY", "test-key"),
+          "serve",
+          "--a2a",
+          "--mcp",
+          "--port",
+          "0",
+          "--base-url",
+          mock.baseUrl(),
+          "--model",
+          "mock-model",
+          "--no-builtins");
+      BufferedReader out = reader();
+      String card = out.readLine();
+      assertThat(card).matches("http://127\\.0\\.0\\.1:\\d+/\\.well-known/agent-card\\.json");
+      String mcp = out.readLine();
+      assertThat(mcp).isEqualTo(card.replace("/.well-known/agent-card.json", "/mcp"));
+      Map<String, Object> agent =
+          Json.parseObject(
+              HTTP.send(
+                      HttpRequest.newBuilder(URI.create(card)).GET().build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .body());
+      assertThat(agent).containsEntry("name", "toolnexus-agent");
+      String send =
+          "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"message/send\",\"params\":{\"message\":"
+              + "{\"kind\":\"message\",\"messageId\":\"m1\",\"role\":\"user\",\"parts\":"
+              + "[{\"kind\":\"text\",\"text\":\"weather?\"}]}}}";
+      Map<String, Object> answer =
+          Json.parseObject(
+              HTTP.send(
+                      HttpRequest.newBuilder(URI.create((String) agent.get("url")))
+                          .header("Content-Type", "application/json")
+                          .POST(HttpRequest.BodyPublishers.ofString(send))
+                          .build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .body());
+      Map<?, ?> task = (Map<?, ?>) answer.get("result");
+      assertThat(((Map<?, ?>) task.get("status")).get("state")).isEqualTo("completed");
+      Map<?, ?> artifact = (Map<?, ?>) ((List<?>) task.get("artifacts")).get(0);
+      assertThat(((Map<?, ?>) ((List<?>) artifact.get("parts")).get(0)).get("text"))
+          .isEqualTo(
+              "Weather: Unknown tool: get_weather. Available: (none) | Unknown tool: add."
+                  + " Available: (none). Done.");
+      signal("INT");
+      assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(stderr.get(10, TimeUnit.SECONDS))
+          .contains("toolnexus: serving an A2A agent (0 skills, model mock-model) and 0 tools")
+          .doesNotContain("Exception");
+    }
+  }
+
   private void start(String... args) throws IOException {
     start(Map.of(), args);
   }

@@ -1,18 +1,14 @@
 package dev.toolnexus.server;
 
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.server.internal.JettyServers;
 import dev.toolnexus.server.internal.McpProtocol;
 import dev.toolnexus.server.internal.Sessions;
 import dev.toolnexus.server.internal.StreamableHttpHandler;
 import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.VirtualThreads;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * A running MCP server over streamable HTTP (Jetty 12). Requests are served concurrently, on
@@ -39,24 +35,8 @@ public final class McpHttpServer implements AutoCloseable {
   static McpHttpServer start(Toolkit toolkit, McpServeOptions options) throws IOException {
     McpProtocol protocol = new McpProtocol(toolkit, options);
     Sessions sessions = new Sessions(options.sessionIdleTimeout());
-    QueuedThreadPool threads = new QueuedThreadPool(256, 4);
-    threads.setName("toolnexus-mcp-http");
-    threads.setDaemon(true);
-    if (VirtualThreads.areSupported()) {
-      threads.setVirtualThreadsExecutor(VirtualThreads.getDefaultVirtualThreadsExecutor());
-    }
-    Server server = new Server(threads);
-    HttpConfiguration http = new HttpConfiguration();
-    http.setSendServerVersion(false); // no product and version banner for scanners
-    ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
-    connector.setHost(options.host());
-    connector.setPort(options.port());
-    // Room for a burst of new connections (many clients connecting at once) before the kernel
-    // drops SYNs and the clients wait out retransmission timeouts.
-    connector.setAcceptQueueSize(1024);
-    server.addConnector(connector);
+    Server server = JettyServers.create(options.host(), options.port(), "toolnexus-mcp-http");
     server.setHandler(new StreamableHttpHandler(protocol, sessions));
-    server.setStopTimeout(2000);
     try {
       server.start();
     } catch (Exception e) {
@@ -72,7 +52,7 @@ public final class McpHttpServer implements AutoCloseable {
           e);
     }
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
-    URI url = URI.create("http://" + host + ":" + connector.getLocalPort() + options.path());
+    URI url = URI.create("http://" + host + ":" + JettyServers.port(server) + options.path());
     Runnable unsubscribe =
         protocol.onToolsChanged(() -> sessions.broadcast(McpProtocol.listChanged()));
     return new McpHttpServer(server, sessions, protocol, unsubscribe, url);

@@ -125,22 +125,8 @@ record TaskView(
     return "";
   }
 
-  /**
-   * The text parts joined by new lines: v0.3 {@code {kind:"text", text}} or v1.0 {@code {text}}.
-   */
   static String text(Object parts) {
-    if (!(parts instanceof List<?> list)) {
-      return "";
-    }
-    List<String> out = new ArrayList<>();
-    for (Object p : list) {
-      if (p instanceof Map<?, ?> part
-          && part.get("text") instanceof String s
-          && (part.get("kind") == null || "text".equals(part.get("kind")))) {
-        out.add(s);
-      }
-    }
-    return String.join("\n", out);
+    return Wire.text(parts);
   }
 
   private static String firstUrl(Object parts) {

@@ -1,0 +1,135 @@
+package dev.toolnexus.cli;
+
+import dev.toolnexus.Json;
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.client.ClientOptions;
+import dev.toolnexus.client.LlmClient;
+import dev.toolnexus.client.Style;
+import dev.toolnexus.server.McpServeOptions;
+import dev.toolnexus.server.a2a.A2aHttpServer;
+import dev.toolnexus.server.a2a.A2aServe;
+import dev.toolnexus.server.a2a.A2aServeOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code toolnexus serve --a2a}: the toolkit served as an A2A agent whose tasks run the model over
+ * it, with MCP on the same host when {@code --mcp} is given too. Runs until Ctrl-C.
+ */
+final class A2aServing {
+  private A2aServing() {}
+
+  static int serve(ServeCommand cmd, Io io, McpServeOptions host) throws Exception {
+    Style style;
+    try {
+      style = Style.parse(cmd.style);
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage("--style: " + e.getMessage());
+    }
+    if (cmd.model == null || cmd.model.isBlank()) {
+      throw CliException.usage("--a2a needs --model: the model each task runs on");
+    }
+    if ((cmd.baseUrl == null || cmd.baseUrl.isBlank()) && style != Style.GEMINI) {
+      throw CliException.usage("--a2a needs --base-url for the " + style.wireName() + " style");
+    }
+    A2aServeOptions options = options(cmd, host);
+    ClientOptions.Builder client =
+        ClientOptions.builder()
+            .baseUrl(cmd.baseUrl == null || cmd.baseUrl.isBlank() ? null : cmd.baseUrl)
+            .style(style)
+            .model(cmd.model)
+            .maxTurns(cmd.maxTurns)
+            .env(name -> io.env().get(name));
+    if (cmd.system != null) {
+      client.systemPrompt(cmd.system);
+    }
+    if (cmd.apiKey != null) {
+      client.apiKey(cmd.apiKey);
+    }
+    LlmClient llm;
+    try {
+      llm = LlmClient.create(client.build());
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage(e.getMessage());
+    }
+    Toolkit toolkit = cmd.sources.open(io);
+    A2aHttpServer server;
+    try {
+      server = A2aServe.http(toolkit, llm, options);
+    } catch (IOException | RuntimeException e) {
+      toolkit.close();
+      throw e;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  toolkit.close();
+                  stopped.countDown();
+                },
+                "toolnexus-serve-stop"));
+    int skills = toolkit.skillSource().map(s -> s.skills().size()).orElse(0);
+    io.err()
+        .println(
+            "toolnexus: serving an A2A agent ("
+                + skills
+                + (skills == 1 ? " skill" : " skills")
+                + ", model "
+                + cmd.model
+                + ")"
+                + (cmd.mcp
+                    ? " and " + ServeCommand.exposedCount(toolkit, host) + " tools over MCP"
+                    : "")
+                + (options.token() == null ? "" : " (bearer token required)")
+                + "; Ctrl-C stops");
+    io.err().flush();
+    io.out().println(server.cardUrl());
+    server.mcpUrl().ifPresent(io.out()::println);
+    io.out().flush();
+    stopped.await();
+    return ExitCodes.OK;
+  }
+
+  private static A2aServeOptions options(ServeCommand cmd, McpServeOptions host) {
+    A2aServeOptions.Builder b = A2aServeOptions.builder();
+    if (cmd.sources.config != null) {
+      Object block;
+      try {
+        block = Json.parseObject(Files.readString(cmd.sources.config)).get("a2a");
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "cannot read " + cmd.sources.config + ": " + e.getMessage(), e);
+      }
+      if (block != null && !(block instanceof Map<?, ?>)) {
+        throw new CliException("--config " + cmd.sources.config + ": a2a must be an object");
+      }
+      try {
+        @SuppressWarnings("unchecked")
+        Map<String, ?> m = (Map<String, ?>) block;
+        b.config(m);
+      } catch (IllegalArgumentException e) {
+        throw new CliException("--config " + cmd.sources.config + ": " + e.getMessage());
+      }
+    }
+    b.host(host.host())
+        .port(host.port())
+        .token(host.token())
+        .baseUrl(cmd.publicUrl)
+        .maxRequestBytes(host.maxRequestBytes());
+    host.allowedHosts().forEach(b::allowHost);
+    host.allowedOrigins().forEach(b::allowOrigin);
+    if (cmd.mcp) {
+      b.mcp(host);
+    }
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage(e.getMessage());
+    }
+  }
+}

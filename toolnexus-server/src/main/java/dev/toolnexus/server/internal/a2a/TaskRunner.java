@@ -1,0 +1,389 @@
+package dev.toolnexus.server.internal.a2a;
+
+import dev.toolnexus.Answer;
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.Request;
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.a2a.internal.Wire;
+import dev.toolnexus.client.AskOptions;
+import dev.toolnexus.client.LlmClient;
+import dev.toolnexus.client.Message;
+import dev.toolnexus.client.RunOptions;
+import dev.toolnexus.client.RunResult;
+import dev.toolnexus.client.internal.TranscriptMaps;
+import dev.toolnexus.client.memory.ConversationStore;
+import dev.toolnexus.internal.Errors;
+import dev.toolnexus.internal.Threads;
+import dev.toolnexus.server.a2a.A2aTask;
+import dev.toolnexus.server.a2a.TaskEvent;
+import dev.toolnexus.server.a2a.TaskState;
+import dev.toolnexus.server.a2a.TaskStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The life of served tasks: a send creates a task and runs it on a worker (ask with the caller's
+ * context, else a stateless run); a run that halts on a suspension leaves the task waiting for
+ * input, and a follow-up message resumes it through durable resume; a cancel fires the run's cancel
+ * token. Every state goes through the {@link TaskStore}; a final state is never overwritten.
+ */
+public final class TaskRunner implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TaskRunner.class);
+  private static final int STRIPES = 64;
+
+  private final Toolkit toolkit;
+  private final LlmClient client;
+  private final TaskStore store;
+  private final Consumer<TaskEvent> onTask;
+  private final Duration timeout;
+  private final Map<String, LiveTask> live = new ConcurrentHashMap<>();
+  private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
+  private volatile boolean closing;
+
+  /** Runs tasks of {@code toolkit} on {@code client}, keeping them in {@code store}. */
+  public TaskRunner(
+      Toolkit toolkit,
+      LlmClient client,
+      TaskStore store,
+      Consumer<TaskEvent> onTask,
+      Duration timeout) {
+    this.toolkit = toolkit;
+    this.client = client;
+    this.store = store;
+    this.onTask = onTask;
+    this.timeout = timeout;
+    for (int i = 0; i < STRIPES; i++) {
+      locks[i] = new ReentrantLock();
+    }
+  }
+
+  /** The store every task lives in. */
+  TaskStore store() {
+    return store;
+  }
+
+  /** The live task with this id; null when it is not running in this process. */
+  LiveTask live(String id) {
+    return live.get(id);
+  }
+
+  /**
+   * Starts a new task for {@code in}, or resumes the task it names; {@code listener} (may be null)
+   * hears every change from the start.
+   *
+   * @throws RpcError for an unknown task or one that takes no message now
+   */
+  LiveTask send(Incoming in, Consumer<LiveTask.Update> listener) {
+    if (in.taskId() != null) {
+      return resume(in, listener);
+    }
+    String id = UUID.randomUUID().toString();
+    boolean memory = in.contextId() != null;
+    String context = memory ? in.contextId() : UUID.randomUUID().toString();
+    A2aTask task = A2aTask.submitted(id, context, userMessage(in), in.skill(), now());
+    LiveTask l = new LiveTask(task, listener);
+    live.put(id, l);
+    store.save(task);
+    start(l, () -> firstRun(in.text(), context, memory, l.cancel()));
+    return l;
+  }
+
+  private LiveTask resume(Incoming in, Consumer<LiveTask.Update> listener) {
+    String id = in.taskId();
+    ReentrantLock lock = lock(id);
+    lock.lock();
+    LiveTask l;
+    Request pending;
+    List<Map<String, Object>> transcript;
+    String context;
+    try {
+      A2aTask task = store.get(id).orElseThrow(() -> RpcError.taskNotFound(id));
+      if (in.contextId() != null && !in.contextId().equals(task.contextId())) {
+        throw RpcError.invalidParams(
+            "task " + id + " belongs to context " + task.contextId() + ", not " + in.contextId());
+      }
+      if (!task.state().isInterrupted()) {
+        throw new RpcError(
+            Wire.UNSUPPORTED_OPERATION,
+            "task " + id + " is " + task.state() + " and takes no message now");
+      }
+      pending = task.pending();
+      transcript = task.transcript();
+      if (pending == null || transcript == null) {
+        throw new RpcError(-32603, "task " + id + " has no halted run to resume");
+      }
+      context = task.contextId();
+      A2aTask working = task.withMessage(userMessage(in)).withState(TaskState.WORKING, null, now());
+      l = new LiveTask(working, listener);
+      live.put(id, l);
+      store.save(working);
+    } finally {
+      lock.unlock();
+    }
+    Answer answer = Answer.ok(pending.id(), answerData(in, pending));
+    start(l, () -> resumedRun(context, transcript, pending, answer, l.cancel()));
+    return l;
+  }
+
+  /**
+   * The answer's data: the message text as {@code text} (and as {@code answers[0]} for a question),
+   * then the message's data parts merged over it.
+   */
+  static Map<String, Object> answerData(Incoming in, Request pending) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    if (!in.text().isEmpty()) {
+      data.put("text", in.text());
+      if ("question".equals(pending.kind())) {
+        data.put("answers", List.of(in.text()));
+      }
+    }
+    data.putAll(in.data());
+    return data;
+  }
+
+  /**
+   * Cancels a task: its run's cancel token fires and the task ends canceled.
+   *
+   * @throws RpcError for an unknown task or one that already ended
+   */
+  A2aTask cancel(String id) {
+    ReentrantLock lock = lock(id);
+    lock.lock();
+    A2aTask canceled;
+    try {
+      A2aTask task = store.get(id).orElseThrow(() -> RpcError.taskNotFound(id));
+      if (task.state().isTerminal()) {
+        throw new RpcError(
+            Wire.TASK_NOT_CANCELABLE,
+            "Task " + id + " is " + task.state() + " and cannot be canceled");
+      }
+      canceled = task.withState(TaskState.CANCELED, "canceled on request", now());
+      store.save(canceled);
+    } finally {
+      lock.unlock();
+    }
+    LiveTask l = live.get(id);
+    if (l != null) {
+      l.cancel().cancel("the task was canceled");
+      l.publish(LiveTask.Update.status(canceled));
+      l.settle(canceled);
+    }
+    fire(canceled, null);
+    return canceled;
+  }
+
+  /** Runs again every task a stopped server left submitted or working. */
+  public void recover() {
+    for (A2aTask task : store.unfinished()) {
+      String text = "";
+      for (A2aTask.Message m : task.history()) {
+        if (A2aTask.Message.USER.equals(m.role())) {
+          text = m.text();
+        }
+      }
+      String prompt = text;
+      boolean memory = client.store().get(task.contextId()).isPresent();
+      LiveTask l = new LiveTask(task, null);
+      live.put(task.id(), l);
+      LOG.info("A2A task {} was interrupted by a restart; running it again", task.id());
+      start(l, () -> firstRun(prompt, task.contextId(), memory, l.cancel()));
+    }
+  }
+
+  private void start(LiveTask l, Supplier<RunResult> run) {
+    Threads.workers().execute(() -> fulfil(l, run));
+  }
+
+  private RunResult firstRun(String text, String context, boolean memory, CancelToken cancel) {
+    if (memory) {
+      AskOptions ask = AskOptions.of(toolkit, context).withCancel(cancel);
+      return client.ask(text, timeout == null ? ask : ask.withTimeout(timeout));
+    }
+    RunOptions run = RunOptions.of(toolkit).withCancel(cancel);
+    return client.run(text, timeout == null ? run : run.withTimeout(timeout));
+  }
+
+  private RunResult resumedRun(
+      String context,
+      List<Map<String, Object>> transcript,
+      Request pending,
+      Answer answer,
+      CancelToken cancel) {
+    List<Message> history = TranscriptMaps.fromList(transcript);
+    RunOptions run = RunOptions.of(toolkit).withHistory(history).withCancel(cancel);
+    RunOptions options = timeout == null ? run : run.withTimeout(timeout);
+    ConversationStore conversations = client.store();
+    if (conversations.get(context).isEmpty()) {
+      return client.runWithAnswer(options, pending, answer);
+    }
+    return conversations.exclusive(
+        context,
+        () -> {
+          RunResult r = client.runWithAnswer(options, pending, answer);
+          conversations.save(context, r.messages());
+          return r;
+        });
+  }
+
+  private void fulfil(LiveTask l, Supplier<RunResult> run) {
+    String id = l.id();
+    try {
+      A2aTask working = update(id, t -> t.state() == TaskState.SUBMITTED ? working(t) : t);
+      if (working != null && working.state() == TaskState.WORKING) {
+        l.publish(LiveTask.Update.status(working));
+      }
+      RunResult r = run.get();
+      if (r.isPending()) {
+        Request request = r.pending();
+        TaskState state =
+            "authorization".equals(request.kind())
+                ? TaskState.AUTH_REQUIRED
+                : TaskState.INPUT_REQUIRED;
+        List<Map<String, Object>> halted = new ArrayList<>();
+        for (Message m : r.messages()) {
+          halted.add(TranscriptMaps.toMap(m));
+        }
+        finish(
+            l,
+            t ->
+                t.withPending(state, request, halted, now())
+                    .withMessage(
+                        new A2aTask.Message(
+                            UUID.randomUUID().toString(), A2aTask.Message.AGENT, request.prompt())),
+            null,
+            r);
+      } else if (r.isDone()) {
+        A2aTask.Artifact artifact = new A2aTask.Artifact(UUID.randomUUID().toString(), r.text());
+        finish(
+            l,
+            t -> t.withArtifact(artifact).withState(TaskState.COMPLETED, null, now()),
+            artifact,
+            r);
+      } else {
+        String why = "the run stopped at its " + r.limit() + " limit before it answered";
+        finish(l, t -> t.withState(TaskState.FAILED, why, now()), null, r);
+      }
+    } catch (CancellationException e) {
+      finish(l, t -> t.withState(TaskState.CANCELED, "canceled", now()), null, null);
+    } catch (RuntimeException e) {
+      if (l.cancel().isCancelled()) {
+        finish(l, t -> t.withState(TaskState.CANCELED, "canceled", now()), null, null);
+      } else {
+        LOG.debug("A2A task {} failed", id, e);
+        String why = Errors.message(e);
+        finish(l, t -> t.withState(TaskState.FAILED, why, now()), null, null);
+      }
+    } finally {
+      live.remove(id, l);
+      l.settle(store.get(id).orElse(null));
+    }
+  }
+
+  private static A2aTask working(A2aTask t) {
+    return t.withState(TaskState.WORKING, null, now());
+  }
+
+  /**
+   * Applies the run's end to the stored task unless the task ended meanwhile (a cancel wins), then
+   * tells the listeners and {@code onTask}.
+   */
+  private void finish(
+      LiveTask l, UnaryOperator<A2aTask> end, A2aTask.Artifact artifact, RunResult result) {
+    if (closing) {
+      return; // the server stops: the task stays working and runs again after a restart
+    }
+    A2aTask done;
+    try {
+      done = update(l.id(), end);
+    } catch (RuntimeException e) {
+      LOG.warn("A2A task {} could not be saved: {}", l.id(), Errors.message(e));
+      return;
+    }
+    if (done == null) {
+      return;
+    }
+    if (artifact != null) {
+      l.publish(LiveTask.Update.artifact(done, artifact));
+    }
+    l.publish(LiveTask.Update.status(done));
+    l.settle(done);
+    if (done.state().isTerminal()) {
+      fire(done, result);
+    }
+  }
+
+  /**
+   * Replaces the stored task with {@code change} of it under the task's lock; null when the task is
+   * gone or already ended (a final state never changes).
+   */
+  private A2aTask update(String id, UnaryOperator<A2aTask> change) {
+    ReentrantLock lock = lock(id);
+    lock.lock();
+    try {
+      A2aTask current = store.get(id).orElse(null);
+      if (current == null || current.state().isTerminal()) {
+        return null;
+      }
+      A2aTask next = change.apply(current);
+      if (next != current) {
+        store.save(next);
+      }
+      return next;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void fire(A2aTask task, RunResult result) {
+    if (onTask == null) {
+      return;
+    }
+    try {
+      onTask.accept(new TaskEvent(task.id(), task.skill(), task, result, task.state()));
+    } catch (RuntimeException e) {
+      LOG.warn("onTask threw for task {}: {}", task.id(), Errors.message(e));
+    }
+  }
+
+  private ReentrantLock lock(String id) {
+    return locks[Math.floorMod(id.hashCode(), STRIPES)];
+  }
+
+  private static A2aTask.Message userMessage(Incoming in) {
+    String text = in.text();
+    if (text.isEmpty() && !in.data().isEmpty()) {
+      text = dev.toolnexus.Json.write(in.data());
+    }
+    return new A2aTask.Message(in.messageId(), A2aTask.Message.USER, text);
+  }
+
+  static String now() {
+    return Instant.now().toString();
+  }
+
+  /**
+   * Stops: running tasks are canceled without being marked canceled, so a persistent store keeps
+   * them working and the next server runs them again.
+   */
+  @Override
+  public void close() {
+    closing = true;
+    for (LiveTask l : live.values()) {
+      l.cancel().cancel("the server is stopping");
+      l.settle(null);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+// Drives the served agent with the official A2A SDK client (@a2a-js/sdk 1.x speaking v1.0, or
+// 0.3.x speaking v0.3) and prints what it saw as one JSON object on stdout.
+// Usage: node a2a-client.mjs v1|v03 <base URL> [token]
+// Scenarios: blocking send, non-blocking send + polling, streaming, cancel, input-required + answer.
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const [version, base, token] = process.argv.slice(2);
+const out = {};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const headersFetch = (f) => (url, init = {}) =>
+  f(url, { ...init, headers: { ...(init.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+
+async function v1() {
+  const sdk = require("a2a-sdk-v1");
+  const { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, DefaultAgentCardResolver } =
+    require("a2a-sdk-v1/client");
+  const fetchImpl = headersFetch(fetch);
+  const options = (polling) =>
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [new JsonRpcTransportFactory({ fetchImpl })],
+      cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+      clientConfig: { polling },
+    });
+  const client = await new ClientFactory(options(false)).createFromUrl(base);
+  const poller = await new ClientFactory(options(true)).createFromUrl(base);
+  const state = (t) => sdk.taskStateToJSON(t.status.state);
+  const text = (parts) => parts.map((p) => (p.content?.$case === "text" ? p.content.value : "")).join("");
+  const msg = (t, taskId, contextId) => ({
+    messageId: crypto.randomUUID(), role: sdk.Role.ROLE_USER, taskId: taskId ?? "", contextId: contextId ?? "",
+    parts: [{ content: { $case: "text", value: t }, metadata: undefined, filename: "", mediaType: "" }],
+    metadata: undefined, extensions: [], referenceTaskIds: [] });
+  const send = (c, t, taskId, contextId) => c.sendMessage({ tenant: "", message: msg(t, taskId, contextId), metadata: undefined });
+
+  const done = await send(client, "echo hi");
+  out.blocking = { state: state(done), artifact: text(done.artifacts[0].parts), contextId: done.contextId };
+
+  let t = await send(poller, "echo later");
+  out.poll = { first: state(t) };
+  for (let i = 0; i < 200 && state(t) !== "TASK_STATE_COMPLETED"; i++) {
+    await sleep(25);
+    t = await client.getTask({ tenant: "", id: t.id });
+  }
+  out.poll.state = state(t);
+  out.poll.artifact = text(t.artifacts[0].parts);
+
+  const events = [];
+  for await (const e of client.sendMessageStream({ tenant: "", message: msg("echo streamed"), metadata: undefined })) {
+    const p = e.payload;
+    if (p.$case === "task") events.push("task:" + state(p.value));
+    else if (p.$case === "statusUpdate") events.push("status:" + state(p.value));
+    else if (p.$case === "artifactUpdate") events.push("artifact:" + text(p.value.artifact.parts));
+    else events.push(p.$case);
+  }
+  out.stream = events;
+
+  const slow = await send(poller, "slow");
+  const canceled = await client.cancelTask({ tenant: "", id: slow.id });
+  out.cancel = { state: state(canceled), after: state(await client.getTask({ tenant: "", id: slow.id })) };
+
+  const asked = await send(client, "ask");
+  out.ask = { state: state(asked), prompt: text(asked.status.message.parts) };
+  const answered = await send(client, "Ada", asked.id, asked.contextId);
+  out.ask.after = state(answered);
+  out.ask.artifact = text(answered.artifacts[0].parts);
+}
+
+async function v03() {
+  const { A2AClient } = require("a2a-sdk-v03/client");
+  const client = await A2AClient.fromCardUrl(base + "/.well-known/agent-card.json", { fetchImpl: headersFetch(fetch) });
+  const text = (parts) => parts.filter((p) => p.kind === "text").map((p) => p.text).join("");
+  const msg = (t, taskId, contextId) => ({ kind: "message", messageId: crypto.randomUUID(), role: "user",
+    parts: [{ kind: "text", text: t }], ...(taskId ? { taskId } : {}), ...(contextId ? { contextId } : {}) });
+  const ok = (r) => { if (r.error) throw new Error(JSON.stringify(r.error)); return r.result; };
+  const send = async (t, blocking, taskId, contextId) =>
+    ok(await client.sendMessage({ message: msg(t, taskId, contextId), configuration: { blocking } }));
+
+  const done = await send("echo hi", true);
+  out.blocking = { state: done.status.state, artifact: text(done.artifacts[0].parts), contextId: done.contextId };
+
+  let t = await send("echo later", false);
+  out.poll = { first: t.status.state };
+  for (let i = 0; i < 200 && t.status.state !== "completed"; i++) {
+    await sleep(25);
+    t = ok(await client.getTask({ id: t.id }));
+  }
+  out.poll.state = t.status.state;
+  out.poll.artifact = text(t.artifacts[0].parts);
+
+  const events = [];
+  for await (const e of client.sendMessageStream({ message: msg("echo streamed") })) {
+    if (e.kind === "task") events.push("task:" + e.status.state);
+    else if (e.kind === "status-update") events.push("status:" + e.status.state + (e.final ? ":final" : ""));
+    else if (e.kind === "artifact-update") events.push("artifact:" + text(e.artifact.parts));
+    else events.push(e.kind);
+  }
+  out.stream = events;
+
+  const slow = await send("slow", false);
+  const canceled = ok(await client.cancelTask({ id: slow.id }));
+  out.cancel = { state: canceled.status.state, after: ok(await client.getTask({ id: slow.id })).status.state };
+
+  const asked = await send("ask", true);
+  out.ask = { state: asked.status.state, prompt: text(asked.status.message.parts) };
+  const answered = await send("Ada", true, asked.id, asked.contextId);
+  out.ask.after = answered.status.state;
+  out.ask.artifact = text(answered.artifacts[0].parts);
+}
+
+try {
+  await (version === "v1" ? v1() : v03());
+} catch (e) {
+  out.error = String(e && e.stack ? e.stack : e);
+}
+console.log(JSON.stringify(out));

@@ -9,6 +9,7 @@ import dev.toolnexus.server.McpServeOptions;
 import dev.toolnexus.server.a2a.A2aHttpServer;
 import dev.toolnexus.server.a2a.A2aServe;
 import dev.toolnexus.server.a2a.A2aServeOptions;
+import dev.toolnexus.server.a2a.TaskStores;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -125,6 +126,13 @@ final class A2aServing {
     host.allowedOrigins().forEach(b::allowOrigin);
     if (cmd.mcp) {
       b.mcp(host);
+    }
+    try {
+      b.store(TaskStores.of(cmd.taskStore));
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage("--task-store: " + e.getMessage());
+    } catch (IllegalStateException e) {
+      throw new CliException("--task-store: " + e.getMessage());
     }
     try {
       return b.build();

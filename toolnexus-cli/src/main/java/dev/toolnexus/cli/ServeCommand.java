@@ -94,6 +94,15 @@ final class ServeCommand implements Callable<Integer> {
   String publicUrl;
 
   @Option(
+      names = "--task-store",
+      paramLabel = "STORE",
+      description =
+          "With --a2a: where tasks are kept: memory, file:<dir> (one JSON file per task, kept"
+              + " across restarts) or a JDBC URL jdbc:... (default: ${DEFAULT-VALUE}).",
+      defaultValue = "memory")
+  String taskStore;
+
+  @Option(
       names = "--host",
       paramLabel = "HOST",
       description = "The interface to bind (default: ${DEFAULT-VALUE}).",

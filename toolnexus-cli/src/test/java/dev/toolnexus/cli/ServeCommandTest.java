@@ -82,6 +82,25 @@ class ServeCommandTest {
   }
 
   @Test
+  void aTaskStoreThatIsNoneOfTheThreeFormsIsAUsageError() {
+    CliRun r =
+        CliRun.of(
+            "serve",
+            "--a2a",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--model",
+            "m",
+            "--task-store",
+            "redis://x");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .startsWith(
+            "toolnexus: --task-store: task store must be memory, file:<dir> or jdbc:<url>,"
+                + " got \"redis://x\"");
+  }
+
+  @Test
   void aCallTimeoutThatIsNotPositiveIsAUsageError() {
     CliRun r = CliRun.of("serve", "--stdio", "--call-timeout", "0");
     assertThat(r.exitCode()).isEqualTo(2);

@@ -28,8 +28,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -67,18 +65,6 @@ public final class ServerConnection implements AutoCloseable {
   private ServerConnection(McpServerConfig config, Runnable onChange) {
     this.config = config;
     this.onChange = onChange;
-  }
-
-  /** One in-flight call: its result, when progress was last seen, and who hears the progress. */
-  private static final class CallWatch {
-    final CompletableFuture<McpSchema.CallToolResult> result = new CompletableFuture<>();
-    final ToolContext ctx;
-    volatile long lastProgress = System.nanoTime();
-    volatile boolean progressed;
-
-    CallWatch(ToolContext ctx) {
-      this.ctx = ctx;
-    }
   }
 
   /**
@@ -328,10 +314,7 @@ public final class ServerConnection implements AutoCloseable {
   private void onProgress(McpSchema.ProgressNotification n) {
     CallWatch w = n.progressToken() == null ? null : calls.get(n.progressToken());
     if (w != null) {
-      w.lastProgress = System.nanoTime();
-      w.progressed = true;
-      // the caller's sink hears what the server reported; ToolContext.progress never throws
-      w.ctx.progress(n.progress() == null ? 0 : n.progress(), n.total(), n.message());
+      w.progress(n);
     }
   }
 
@@ -406,33 +389,14 @@ public final class ServerConnection implements AutoCloseable {
               watch.result.complete(r);
             }
           });
-      long start = System.nanoTime();
-      while (true) {
-        long deadline = Math.min(watch.lastProgress + idle.toNanos(), start + hard.toNanos());
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          sent.cancel(true);
-          t.cancel(token, "timed out");
-          boolean atMax = System.nanoTime() - start >= hard.toNanos();
-          return ToolResult.error(
-              who
-                  + ": tool \""
-                  + toolName
-                  + "\" timed out after "
-                  + (atMax && watch.progressed
-                      ? hard.toMillis() + " ms (the maximum, although it reported progress)"
-                      : (watch.progressed ? "no progress for " : "") + idle.toMillis() + " ms"));
-        }
-        try {
-          return ResultMapper.map(
-              watch.result.get(left, TimeUnit.NANOSECONDS),
-              config.name(),
-              toolName,
-              config.maxResultBytes());
-        } catch (TimeoutException e) {
-          // progress may have moved the deadline; look again
-        }
+      McpSchema.CallToolResult result = watch.await(idle, hard);
+      if (result == null) {
+        sent.cancel(true);
+        t.cancel(token, "timed out");
+        return ToolResult.error(
+            who + ": tool \"" + toolName + "\" timed out after " + watch.timedOut(idle, hard));
       }
+      return ResultMapper.map(result, config.name(), toolName, config.maxResultBytes());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return cancelled(sent, t, token, who, toolName);

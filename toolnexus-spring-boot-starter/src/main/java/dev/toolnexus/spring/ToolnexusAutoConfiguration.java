@@ -122,6 +122,11 @@ public class ToolnexusAutoConfiguration {
       ObjectProvider<Consumer<MetricEvent>> metricSinks,
       ObjectProvider<ConversationStore> store) {
     ToolnexusProperties.Client p = properties.client();
+    if (p.style() == null) {
+      throw new IllegalStateException(
+          "toolnexus.client.model is set but toolnexus.client.style is not: set it to openai,"
+              + " anthropic or gemini (the wire format of the endpoint at toolnexus.client.base-url)");
+    }
     ClientOptions.Builder b = ClientOptions.builder().model(p.model());
     if (p.baseUrl() != null) {
       b.baseUrl(p.baseUrl());

@@ -90,6 +90,21 @@ class ToolnexusAutoConfigurationTest {
   }
 
   @Test
+  void aModelWithoutAStyleFailsNamingTheMissingProperty() {
+    runner
+        .withPropertyValues("toolnexus.client.model=gpt-x")
+        .run(
+            ctx ->
+                assertThat(ctx.getStartupFailure())
+                    .rootCause()
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage(
+                        "toolnexus.client.model is set but toolnexus.client.style is not: set it to"
+                            + " openai, anthropic or gemini (the wire format of the endpoint at"
+                            + " toolnexus.client.base-url)"));
+  }
+
+  @Test
   void withoutAModelThereIsAToolkitButNoClient() {
     runner.run(
         ctx -> {

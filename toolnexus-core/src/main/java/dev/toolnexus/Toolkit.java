@@ -1,8 +1,6 @@
 package dev.toolnexus;
 
-import dev.toolnexus.builtins.Builtins;
 import dev.toolnexus.builtins.BuiltinsOptions;
-import dev.toolnexus.internal.ConfigDocument;
 import dev.toolnexus.internal.ConfigSources;
 import dev.toolnexus.internal.ToolInvoker;
 import dev.toolnexus.internal.ToolRegistry;
@@ -192,20 +190,7 @@ public final class Toolkit implements AutoCloseable {
       throw new IllegalArgumentException(
           "the toolkit already has a tool source with id \"" + id + "\"");
     }
-    ToolSource agent = ConfigSources.openAgent(id, settings);
-    SourceStatus status = agent.status();
-    if (status.state() == SourceStatus.State.FAILED) {
-      agent.close();
-      return status;
-    }
-    try {
-      registry.addSource(agent);
-    } catch (RuntimeException e) {
-      agent.close();
-      throw e;
-    }
-    registry.changed();
-    return status;
+    return registry.addUnlessFailed(ConfigSources.openAgent(id, settings));
   }
 
   /**
@@ -325,18 +310,18 @@ public final class Toolkit implements AutoCloseable {
 
   /** Builds a {@link Toolkit}; every source is optional. */
   public static final class Builder {
-    private Path mcpConfigPath;
-    private Map<String, Object> mcpConfigObject;
-    private final SkillsOptions.Builder skillAdditions = SkillsOptions.builder();
-    private SkillsOptions skillsOptions;
-    private BuiltinsOptions builtins;
-    private final List<Tool> extras = new ArrayList<>();
-    private final Set<String> disabled = new LinkedHashSet<>();
-    private WaitFor waitFor;
-    private java.util.function.BiConsumer<String, McpServerStatus> onMcpServerStatus;
-    private final List<ToolSource> sources = new ArrayList<>();
-    private CancelToken cancel = new CancelToken();
-    private boolean strict;
+    Path mcpConfigPath;
+    Map<String, Object> mcpConfigObject;
+    final SkillsOptions.Builder skillAdditions = SkillsOptions.builder();
+    SkillsOptions skillsOptions;
+    BuiltinsOptions builtins;
+    final List<Tool> extras = new ArrayList<>();
+    final Set<String> disabled = new LinkedHashSet<>();
+    WaitFor waitFor;
+    java.util.function.BiConsumer<String, McpServerStatus> onMcpServerStatus;
+    final List<ToolSource> sources = new ArrayList<>();
+    CancelToken cancel = new CancelToken();
+    boolean strict;
 
     private Builder() {}
 
@@ -498,41 +483,8 @@ public final class Toolkit implements AutoCloseable {
      * @throws java.util.concurrent.CancellationException when the load is cancelled
      */
     public Toolkit build() {
-      Map<String, Object> config = mcpConfigObject;
-      String origin = "<object>";
-      if (mcpConfigPath != null) {
-        config = ConfigDocument.read(mcpConfigPath);
-        origin = mcpConfigPath.toString();
-      }
-      BuiltinsOptions effectiveBuiltins = builtins;
-      if (effectiveBuiltins == null) {
-        effectiveBuiltins =
-            config != null && config.containsKey("builtins")
-                ? BuiltinsOptions.fromConfig(config.get("builtins"))
-                : BuiltinsOptions.defaults();
-      }
-      SkillSource skills =
-          SkillSource.load(
-              (skillsOptions == null ? SkillsOptions.builder() : skillsOptions.toBuilder())
-                  .include(skillAdditions.build())
-                  .build());
-      List<Tool> builtinTools = Builtins.create(effectiveBuiltins);
-      List<ToolSource> opened = new ArrayList<>();
-      if (config != null) {
-        java.util.function.BiConsumer<String, McpServerStatus> tell = onMcpServerStatus;
-        opened.addAll(
-            ConfigSources.open(
-                config,
-                origin,
-                waitFor,
-                cancel,
-                tell == null ? null : (name, st) -> tell.accept(name, McpServerStatus.of(st))));
-      }
-      opened.addAll(sources);
-      ToolRegistry registry =
-          ToolRegistry.open(
-              builtinTools, List.copyOf(extras), Set.copyOf(disabled), skills, opened, strict);
-      return new Toolkit(registry, skills, null);
+      ToolkitLoader.Loaded loaded = ToolkitLoader.load(this);
+      return new Toolkit(loaded.registry(), loaded.skills(), null);
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.toolnexus.agents;
 
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Request;
+import dev.toolnexus.TraceContext;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,8 @@ public final class Handle {
   final String id;
   final AgentDef def;
   final Handle parent;
+  // the trace context of this agent's current run, for its sub-agents' runs; null untraced
+  volatile TraceContext runTrace;
   final int depth;
   final ReentrantLock lock;
   final List<Handle> children = new ArrayList<>();

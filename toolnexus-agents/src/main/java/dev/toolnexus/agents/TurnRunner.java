@@ -188,12 +188,28 @@ final class TurnRunner {
         .configure(
             o -> {
               o.scheduler(rt.scheduler);
-              // a tracer names the agent's run after it (invoke_agent {name})
-              RunObserver observer = rt.host.options().observer();
-              o.observer(observer == null ? null : observer.forAgent(def.name()));
+              o.observer(observer(h));
             })
         .store(rt.store)
         .build();
+  }
+
+  /**
+   * The host's observer for this agent's runs: a tracer names them after the agent and nests them
+   * under the parent agent's run (which waits on another thread); each run's trace context is kept
+   * on the handle for its own sub-agents. Null when the host has no observer.
+   */
+  private RunObserver observer(Handle h) {
+    RunObserver host = rt.host.options().observer();
+    if (host == null) {
+      return null;
+    }
+    RunObserver named = host.forAgent(h.def.name(), h.parent == null ? null : h.parent.runTrace);
+    return info -> {
+      RunObserver.Run run = named.startRun(info);
+      h.runTrace = run.traceContext();
+      return run;
+    };
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.toolnexus.Answer;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.TraceContext;
 import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
@@ -90,7 +91,7 @@ class AgentTest {
   }
 
   @Test
-  void eachAgentsRunsAreObservedUnderTheAgentsName() {
+  void eachAgentsRunsAreObservedUnderItsNameAndItsParentAgentsRun() {
     List<String> runs = new CopyOnWriteArrayList<>();
     RunObserver observer =
         new RunObserver() {
@@ -100,8 +101,10 @@ class AgentTest {
           }
 
           @Override
-          public RunObserver forAgent(String name) {
-            return info -> recording(name, info, runs);
+          public RunObserver forAgent(String name, TraceContext parent) {
+            return info ->
+                recording(
+                    name + (parent == null ? "" : "<" + parent.entries().get("p")), info, runs);
           }
         };
     LlmClient observed = LlmClient.create(client.options().toBuilder().observer(observer).build());
@@ -115,13 +118,19 @@ class AgentTest {
 
     coder.run("fix the failing test");
 
-    assertThat(runs).containsExactly("coder:m-coder", "explore:m-explore");
+    // each sub-agent's run is handed its parent agent's run's trace context
+    assertThat(runs).containsExactly("coder:m-coder", "explore<coder:m-explore");
   }
 
   private static RunObserver.Run recording(
       String name, RunObserver.RunInfo info, List<String> runs) {
     runs.add(name + ":" + info.model());
     return new RunObserver.Run() {
+      @Override
+      public TraceContext traceContext() {
+        return new TraceContext(Map.of("p", name));
+      }
+
       @Override
       public RunObserver.ModelCall startModelCall(String model, int turn, List<Message> messages) {
         return (response, error) -> {};

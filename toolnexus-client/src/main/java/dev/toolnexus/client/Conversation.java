@@ -36,14 +36,17 @@ public final class Conversation {
 
   /**
    * Sends a prompt, continuing the transcript, and returns the answer as a {@code type}; see {@link
-   * LlmClient#run(String, RunOptions, Class)}. The transcript keeps the answer's JSON.
+   * LlmClient#run(String, RunOptions, Class)}. The transcript keeps the answer's JSON (and, on a
+   * model that answers in an answer turn, the request for it).
    */
   public <T> T send(String prompt, Class<T> type) {
     lock.lock();
     try {
-      var typed = client.typed(prompt, RunOptions.of(toolkit).withHistory(messages), type);
-      messages = List.copyOf(typed.messages());
-      return typed.value();
+      RunResult r =
+          client.run(prompt, RunOptions.of(toolkit).withHistory(messages).withOutput(type));
+      T value = r.value(type);
+      messages = r.messages();
+      return value;
     } finally {
       lock.unlock();
     }

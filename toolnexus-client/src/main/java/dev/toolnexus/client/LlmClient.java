@@ -9,12 +9,10 @@ import dev.toolnexus.client.Message.UserMessage;
 import dev.toolnexus.client.internal.HttpChatModel;
 import dev.toolnexus.client.internal.KeyedLocks;
 import dev.toolnexus.client.internal.Translator;
-import dev.toolnexus.client.internal.TypedAnswers;
 import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.client.metrics.PrometheusRegistry;
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -148,6 +146,20 @@ public final class LlmClient {
     return runner.ask(Objects.requireNonNull(prompt, "prompt"), Objects.requireNonNull(ask, "ask"));
   }
 
+  /**
+   * {@link #ask(String, AskOptions)} returning the answer as a {@code type}; see {@link
+   * #run(String, RunOptions, Class)}. With an id the conversation keeps the answer's JSON.
+   *
+   * @throws TypedAnswerException when the repaired answer still does not fit
+   * @throws IllegalStateException when the run ends without an answer (pending or incomplete)
+   */
+  public <T> T ask(String prompt, AskOptions ask, Class<T> type) {
+    Objects.requireNonNull(type, "type");
+    return runner
+        .ask(Objects.requireNonNull(prompt, "prompt"), Objects.requireNonNull(ask, "ask"), type)
+        .value(type);
+  }
+
   /** {@link #ask(String, AskOptions)} on conversation {@code id}. */
   public RunResult ask(String prompt, Toolkit toolkit, String id) {
     return ask(prompt, AskOptions.of(toolkit, id));
@@ -172,58 +184,22 @@ public final class LlmClient {
   }
 
   /**
-   * Runs {@code prompt} and returns the answer as a {@code type} (a record or a bean): the loop
-   * runs first with the run's tools (skipped when there are none), then one more model call asks
-   * for the final answer through the provider's own structured-output mechanism (OpenAI {@code
-   * response_format} strict JSON schema, Gemini {@code responseJsonSchema}, Anthropic a forced
-   * answer tool) with the schema inferred from the type as for annotated tools. The answer is
-   * checked against the schema and bound with Jackson; when it does not fit, one repair turn quotes
-   * the problems to the model.
+   * Runs {@code prompt} and returns the answer as a {@code type} (a record or a bean): {@code
+   * run(prompt, runOptions.withOutput(type)).value(type)}. The schema is inferred from the type as
+   * for annotated tools and goes out through the provider's own structured-output mechanism: on
+   * OpenAI {@code response_format} (strict JSON schema) rides along with the tools on every call,
+   * so the model's final answer is the typed one; Gemini ({@code responseJsonSchema}), Anthropic (a
+   * forced answer tool) and other models get one answer turn after the tools. The answer is checked
+   * against the schema and bound with Jackson; when it does not fit, one repair turn quotes the
+   * problems to the model. Every call is a turn of the run, seen by hooks, metrics and the
+   * observer.
    *
    * @throws TypedAnswerException when the repaired answer still does not fit, naming each problem
    * @throws IllegalArgumentException when {@code type} is not an object type
    * @throws IllegalStateException when the tool loop ends without an answer (pending or incomplete)
    */
   public <T> T run(String prompt, RunOptions runOptions, Class<T> type) {
-    return typed(prompt, runOptions, type).value();
-  }
-
-  /** The typed answer and the transcript it answers; the conversation keeps both. */
-  <T> TypedAnswers.Typed<T> typed(String prompt, RunOptions runOptions, Class<T> type) {
-    TypedAnswers.schemaOf(type);
-    ClientOptions settings = runOptions.applyTo(runtime);
-    List<Message> transcript = typedTranscript(prompt, runOptions, settings);
-    ModelOptions wire = settings.modelOptions();
-    TypedAnswers.Typed<T> answer =
-        TypedAnswers.ask(
-            chatModel, settings.model(), wire == null ? null : wire.style(), transcript, type);
-    List<Message> messages = new ArrayList<>(transcript);
-    messages.add(Message.AssistantMessage.of(answer.json()));
-    return new TypedAnswers.Typed<>(answer.value(), answer.json(), messages);
-  }
-
-  private List<Message> typedTranscript(
-      String prompt, RunOptions runOptions, ClientOptions settings) {
-    if (!runOptions.toolkit().tools().isEmpty()) {
-      RunResult r = run(prompt, runOptions);
-      if (r.status() != RunStatus.DONE) {
-        throw new IllegalStateException(
-            "the run ended "
-                + r.status().value()
-                + (r.limit() == null ? "" : " (" + r.limit() + ")")
-                + " before a typed answer could be asked for");
-      }
-      return r.messages();
-    }
-    List<Message> transcript = new ArrayList<>(runOptions.history());
-    if (transcript.isEmpty()) {
-      String system = LoopRunner.systemPrompt(settings, runOptions.toolkit());
-      if (!system.isEmpty()) {
-        transcript.add(new Message.SystemMessage(system));
-      }
-    }
-    transcript.add(UserMessage.of(prompt));
-    return transcript;
+    return run(prompt, runOptions.withOutput(Objects.requireNonNull(type, "type"))).value(type);
   }
 
   /**

@@ -8,10 +8,12 @@ import dev.toolnexus.client.Message.SystemMessage;
 import dev.toolnexus.client.Message.UserMessage;
 import dev.toolnexus.client.internal.DurableResume;
 import dev.toolnexus.client.internal.GenerateModel;
+import dev.toolnexus.client.internal.HttpChatModel;
 import dev.toolnexus.client.internal.KeyedLocks;
 import dev.toolnexus.client.internal.RunContext;
 import dev.toolnexus.client.internal.RunLoop;
 import dev.toolnexus.client.internal.Transcripts;
+import dev.toolnexus.client.internal.TypedAnswers;
 import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.time.Scheduler;
 import java.time.Duration;
@@ -46,7 +48,12 @@ final class LoopRunner {
 
   /** A run with the conversation's memory when the ask has an id, else a plain run. */
   RunResult ask(String prompt, AskOptions ask) {
-    RunOptions ro = runOptionsOf(ask);
+    return ask(prompt, ask, null);
+  }
+
+  /** {@link #ask(String, AskOptions)} asking for a typed answer of {@code output} (null: text). */
+  RunResult ask(String prompt, AskOptions ask, Class<?> output) {
+    RunOptions ro = runOptionsOf(ask).withOutput(output);
     if (ask.id() == null) {
       return runOrStream(prompt, ro, ask.onText(), null);
     }
@@ -287,6 +294,9 @@ final class LoopRunner {
         timeout == null
             ? null
             : settings.scheduler().schedule(timeout, () -> token.cancel(RunLimit.TIMEOUT.value()));
+    // a type that cannot be an answer is refused before anything is sent
+    TypedAnswers typed =
+        runOptions.output() == null ? null : TypedAnswers.of(runOptions.output(), style(settings));
     RunObserver.Run observed = startObserving(settings, transcript);
     try {
       RunContext ctx =
@@ -297,13 +307,22 @@ final class LoopRunner {
               token,
               deadline,
               events == null ? e -> {} : events,
-              observed);
+              observed,
+              typed);
       return observed == null ? body.apply(ctx) : observe(observed, () -> body.apply(ctx));
     } finally {
       if (timer != null) {
         timer.cancel();
       }
     }
+  }
+
+  /** The wire style of the run's model; null for a model that is not an HTTP one. */
+  private Style style(ClientOptions settings) {
+    if (settings.modelOptions() != null) {
+      return settings.modelOptions().style();
+    }
+    return chatModel instanceof HttpChatModel h ? h.options().style() : null;
   }
 
   private static RunObserver.Run startObserving(ClientOptions settings, List<Message> transcript) {

@@ -2,6 +2,7 @@ package dev.toolnexus.client;
 
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.TraceContext;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -26,13 +27,16 @@ public interface RunObserver {
   Run startRun(RunInfo info);
 
   /**
-   * The observer of the runs of agent {@code name}: the agent runtime runs each sub-agent on a
-   * client derived from its host's and observes it with this, so a tracer can name the agent's run
-   * scopes after it. The default observes agents' runs like any other run.
+   * The observer of the runs of agent {@code name}: the agent runtime runs each agent on a client
+   * derived from its host's and observes it with this, so a tracer can name the agent's run scopes
+   * after it and nest a sub-agent's run under its parent agent's, which may run on another thread.
+   * The default observes agents' runs like any other run.
    *
    * @param name the agent's name
+   * @param parent the trace context of the parent agent's run ({@link Run#traceContext()}); null
+   *     for a top-level agent
    */
-  default RunObserver forAgent(String name) {
+  default RunObserver forAgent(String name, TraceContext parent) {
     return this;
   }
 
@@ -60,6 +64,14 @@ public interface RunObserver {
      */
     default <T> T within(Supplier<T> body) {
       return body.get();
+    }
+
+    /**
+     * The W3C trace context of this run's scope, which the agent runtime hands to the run of a
+     * sub-agent ({@link RunObserver#forAgent}); null (the default) when there is none.
+     */
+    default TraceContext traceContext() {
+      return null;
     }
 
     /**

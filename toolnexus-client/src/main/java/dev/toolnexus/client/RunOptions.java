@@ -22,6 +22,7 @@ import java.util.Objects;
  * @param hooks the middleware of this run, replacing the client's; null for the client's
  * @param waitFor resolves suspensions inline; null for the client's
  * @param maxToolConcurrency tool calls of one turn at once; null for the client's
+ * @param output the type of a typed answer ({@link RunResult#value(Class)}); null for text
  */
 public record RunOptions(
     Toolkit toolkit,
@@ -32,7 +33,8 @@ public record RunOptions(
     Integer maxTurns,
     List<Hooks> hooks,
     WaitFor waitFor,
-    Integer maxToolConcurrency) {
+    Integer maxToolConcurrency,
+    Class<?> output) {
 
   /** Requires the toolkit; normalises the rest. */
   public RunOptions {
@@ -49,9 +51,33 @@ public record RunOptions(
     }
   }
 
+  /** The inputs of a run with a text answer. */
+  public RunOptions(
+      Toolkit toolkit,
+      List<Message> history,
+      CancelToken cancel,
+      Duration timeout,
+      String systemPrompt,
+      Integer maxTurns,
+      List<Hooks> hooks,
+      WaitFor waitFor,
+      Integer maxToolConcurrency) {
+    this(
+        toolkit,
+        history,
+        cancel,
+        timeout,
+        systemPrompt,
+        maxTurns,
+        hooks,
+        waitFor,
+        maxToolConcurrency,
+        null);
+  }
+
   /** The inputs of a run with every loop setting the client's. */
   public RunOptions(Toolkit toolkit, List<Message> history, CancelToken cancel, Duration timeout) {
-    this(toolkit, history, cancel, timeout, null, null, null, null, null);
+    this(toolkit, history, cancel, timeout, null, null, null, null, null, null);
   }
 
   /** Options for a fresh run over this toolkit. */
@@ -70,7 +96,8 @@ public record RunOptions(
         maxTurns,
         hooks,
         waitFor,
-        maxToolConcurrency);
+        maxToolConcurrency,
+        output);
   }
 
   /** These options observing {@code token}. */
@@ -84,7 +111,8 @@ public record RunOptions(
         maxTurns,
         hooks,
         waitFor,
-        maxToolConcurrency);
+        maxToolConcurrency,
+        output);
   }
 
   /** These options with a whole-run deadline. */
@@ -98,19 +126,38 @@ public record RunOptions(
         maxTurns,
         hooks,
         waitFor,
-        maxToolConcurrency);
+        maxToolConcurrency,
+        output);
   }
 
   /** These options with this run's system prompt. */
   public RunOptions withSystemPrompt(String value) {
     return new RunOptions(
-        toolkit, history, cancel, timeout, value, maxTurns, hooks, waitFor, maxToolConcurrency);
+        toolkit,
+        history,
+        cancel,
+        timeout,
+        value,
+        maxTurns,
+        hooks,
+        waitFor,
+        maxToolConcurrency,
+        output);
   }
 
   /** These options with this run's turn limit. */
   public RunOptions withMaxTurns(int value) {
     return new RunOptions(
-        toolkit, history, cancel, timeout, systemPrompt, value, hooks, waitFor, maxToolConcurrency);
+        toolkit,
+        history,
+        cancel,
+        timeout,
+        systemPrompt,
+        value,
+        hooks,
+        waitFor,
+        maxToolConcurrency,
+        output);
   }
 
   /** These options with this run's middleware, replacing the client's (in the order given). */
@@ -124,7 +171,8 @@ public record RunOptions(
         maxTurns,
         Arrays.asList(values),
         waitFor,
-        maxToolConcurrency);
+        maxToolConcurrency,
+        output);
   }
 
   /** These options resolving suspensions with {@code value}. */
@@ -138,13 +186,33 @@ public record RunOptions(
         maxTurns,
         hooks,
         value,
-        maxToolConcurrency);
+        maxToolConcurrency,
+        output);
   }
 
   /** These options running at most {@code value} tool calls of a turn at once. */
   public RunOptions withMaxToolConcurrency(int value) {
     return new RunOptions(
-        toolkit, history, cancel, timeout, systemPrompt, maxTurns, hooks, waitFor, value);
+        toolkit, history, cancel, timeout, systemPrompt, maxTurns, hooks, waitFor, value, output);
+  }
+
+  /**
+   * These options asking for the answer as a {@code type} (a record or a bean), read with {@link
+   * RunResult#value(Class)}; see {@link LlmClient#run(String, RunOptions, Class)}. Null asks for
+   * text.
+   */
+  public RunOptions withOutput(Class<?> type) {
+    return new RunOptions(
+        toolkit,
+        history,
+        cancel,
+        timeout,
+        systemPrompt,
+        maxTurns,
+        hooks,
+        waitFor,
+        maxToolConcurrency,
+        type);
   }
 
   /** Whether any loop setting is overridden. */

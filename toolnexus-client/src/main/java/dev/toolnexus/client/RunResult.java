@@ -25,6 +25,8 @@ import java.util.List;
  *     provider's raw value: a {@link RunStatus#DONE} run whose answer was cut off by the token
  *     limit has kind {@code length}, a blocked one {@code content_filter}; null when the run made
  *     no model call
+ * @param value the answer bound to the type the run asked for ({@link RunOptions#output()}); null
+ *     for a text answer and for a run that did not finish
  */
 public record RunResult(
     String text,
@@ -37,7 +39,36 @@ public record RunResult(
     RunStatus status,
     RunLimit limit,
     Request pending,
-    FinishReason finishReason) {
+    FinishReason finishReason,
+    Object value) {
+
+  /** A text answer's result. */
+  public RunResult(
+      String text,
+      List<Message> messages,
+      List<ToolCallRecord> toolCalls,
+      int toolCallCount,
+      int turns,
+      Usage usage,
+      String model,
+      RunStatus status,
+      RunLimit limit,
+      Request pending,
+      FinishReason finishReason) {
+    this(
+        text,
+        messages,
+        toolCalls,
+        toolCallCount,
+        turns,
+        usage,
+        model,
+        status,
+        limit,
+        pending,
+        finishReason,
+        null);
+  }
 
   /** A result without a finish reason (a run that made no model call). */
   public RunResult(
@@ -70,6 +101,27 @@ public record RunResult(
     text = text == null ? "" : text;
     messages = List.copyOf(messages);
     toolCalls = List.copyOf(toolCalls);
+  }
+
+  /**
+   * The typed answer of a run that asked for {@code type} ({@link RunOptions#withOutput}): in a
+   * stream, {@code done.result().value(Weather.class)}.
+   *
+   * @throws IllegalStateException when the run did not finish with a typed answer (it asked for
+   *     none, or it is pending or incomplete)
+   * @throws ClassCastException when the answer is of another type
+   */
+  public <T> T value(Class<T> type) {
+    if (value == null) {
+      throw new IllegalStateException(
+          status != RunStatus.DONE
+              ? "the run ended "
+                  + status.value()
+                  + (limit == null ? "" : " (" + limit + ")")
+                  + " before its typed answer"
+              : "the run asked for no typed answer; set RunOptions.withOutput(type)");
+    }
+    return type.cast(value);
   }
 
   /** Whether the model gave its final answer. */

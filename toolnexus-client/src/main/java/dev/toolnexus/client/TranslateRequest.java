@@ -20,6 +20,7 @@ import java.util.Objects;
  * @param system overrides the system/developer messages when not null
  * @param maxTokens the output cap; 0 for the provider's (or the client's) default
  * @param cancel aborts the call
+ * @param output the type of a typed answer ({@link TranslateResult#value(Class)}); null for text
  */
 public record TranslateRequest(
     List<Map<String, Object>> messages,
@@ -28,7 +29,8 @@ public record TranslateRequest(
     Object toolChoice,
     String system,
     int maxTokens,
-    CancelToken cancel) {
+    CancelToken cancel,
+    Class<?> output) {
 
   /** Requires the messages; normalises the rest. */
   public TranslateRequest {
@@ -40,38 +42,67 @@ public record TranslateRequest(
     }
   }
 
+  /** A request for a text answer. */
+  public TranslateRequest(
+      List<Map<String, Object>> messages,
+      List<Map<String, Object>> tools,
+      Toolkit toolkit,
+      Object toolChoice,
+      String system,
+      int maxTokens,
+      CancelToken cancel) {
+    this(messages, tools, toolkit, toolChoice, system, maxTokens, cancel, null);
+  }
+
   /** A request carrying only these messages. */
   public static TranslateRequest of(List<Map<String, Object>> messages) {
-    return new TranslateRequest(messages, null, null, null, null, 0, null);
+    return new TranslateRequest(messages, null, null, null, null, 0, null, null);
   }
 
   /** This request declaring these OpenAI tools. */
   public TranslateRequest withTools(List<Map<String, Object>> value) {
-    return new TranslateRequest(messages, value, toolkit, toolChoice, system, maxTokens, cancel);
+    return new TranslateRequest(
+        messages, value, toolkit, toolChoice, system, maxTokens, cancel, output);
   }
 
   /** This request declaring a toolkit's tools (never executed). */
   public TranslateRequest withToolkit(Toolkit value) {
-    return new TranslateRequest(messages, tools, value, toolChoice, system, maxTokens, cancel);
+    return new TranslateRequest(
+        messages, tools, value, toolChoice, system, maxTokens, cancel, output);
   }
 
   /** This request with an OpenAI {@code tool_choice}. */
   public TranslateRequest withToolChoice(Object value) {
-    return new TranslateRequest(messages, tools, toolkit, value, system, maxTokens, cancel);
+    return new TranslateRequest(messages, tools, toolkit, value, system, maxTokens, cancel, output);
   }
 
   /** This request with a system prompt overriding the messages' own. */
   public TranslateRequest withSystem(String value) {
-    return new TranslateRequest(messages, tools, toolkit, toolChoice, value, maxTokens, cancel);
+    return new TranslateRequest(
+        messages, tools, toolkit, toolChoice, value, maxTokens, cancel, output);
   }
 
   /** This request with an output cap. */
   public TranslateRequest withMaxTokens(int value) {
-    return new TranslateRequest(messages, tools, toolkit, toolChoice, system, value, cancel);
+    return new TranslateRequest(
+        messages, tools, toolkit, toolChoice, system, value, cancel, output);
+  }
+
+  /**
+   * This request asking for the answer as a {@code type} (a record or a bean) through the
+   * provider's structured-output mechanism: OpenAI {@code response_format} (also beside tools),
+   * Gemini {@code responseJsonSchema} and Anthropic a forced {@code final_answer} tool (both only
+   * in a request that declares no tools). The answer is checked and bound once, with no repair turn
+   * (translate makes exactly one call); null asks for text.
+   */
+  public TranslateRequest withOutput(Class<?> type) {
+    return new TranslateRequest(
+        messages, tools, toolkit, toolChoice, system, maxTokens, cancel, type);
   }
 
   /** This request observing {@code token}. */
   public TranslateRequest withCancel(CancelToken token) {
-    return new TranslateRequest(messages, tools, toolkit, toolChoice, system, maxTokens, token);
+    return new TranslateRequest(
+        messages, tools, toolkit, toolChoice, system, maxTokens, token, output);
   }
 }

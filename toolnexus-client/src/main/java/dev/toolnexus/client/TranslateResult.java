@@ -20,6 +20,8 @@ import java.util.Map;
  *     tool call Gemini signed carries its thought signature in {@code
  *     extra_content.google.thought_signature} (where Google's OpenAI-compatible endpoint puts it),
  *     and a later translate request reads it back from there, so Gemini 3 accepts the history
+ * @param value the answer bound to the type the request asked for ({@link
+ *     TranslateRequest#output()}); null for a text answer and when the model called tools
  */
 public record TranslateResult(
     String text,
@@ -29,7 +31,8 @@ public record TranslateResult(
     String model,
     Map<String, Object> raw,
     FinishReason finish,
-    Map<String, Object> message) {
+    Map<String, Object> message,
+    Object value) {
 
   /** Freezes the list; fills {@code finish} and {@code message} when null. */
   public TranslateResult {
@@ -41,6 +44,37 @@ public record TranslateResult(
     message = message == null ? plainMessage(text, toolCalls) : message;
   }
 
+  /** A text answer's result. */
+  public TranslateResult(
+      String text,
+      List<ToolCall> toolCalls,
+      String finishReason,
+      Usage usage,
+      String model,
+      Map<String, Object> raw,
+      FinishReason finish,
+      Map<String, Object> message) {
+    this(text, toolCalls, finishReason, usage, model, raw, finish, message, null);
+  }
+
+  /**
+   * The typed answer of a request that asked for {@code type} ({@link
+   * TranslateRequest#withOutput}).
+   *
+   * @throws IllegalStateException when there is none (the request asked for text, or the model
+   *     called tools instead of answering)
+   * @throws ClassCastException when the answer is of another type
+   */
+  public <T> T value(Class<T> type) {
+    if (value == null) {
+      throw new IllegalStateException(
+          toolCalls.isEmpty()
+              ? "the request asked for no typed answer; set TranslateRequest.withOutput(type)"
+              : "the model called tools instead of answering; run them and translate again");
+    }
+    return type.cast(value);
+  }
+
   /** A result without provider finish detail or signatures. */
   public TranslateResult(
       String text,
@@ -49,7 +83,7 @@ public record TranslateResult(
       Usage usage,
       String model,
       Map<String, Object> raw) {
-    this(text, toolCalls, finishReason, usage, model, raw, null, null);
+    this(text, toolCalls, finishReason, usage, model, raw, null, null, null);
   }
 
   private static Map<String, Object> plainMessage(String text, List<ToolCall> calls) {

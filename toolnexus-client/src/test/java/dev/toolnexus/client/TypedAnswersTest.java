@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.Toolkit;
-import dev.toolnexus.Tools;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -97,29 +96,6 @@ class TypedAnswersTest {
       List<Map<String, Object>> tools = (List<Map<String, Object>>) body.get("tools");
       assertThat(tools).extracting(t -> t.get("name")).containsExactly("final_answer");
       assertThat(body).doesNotContainKey("response_format");
-    }
-  }
-
-  @Test
-  void toolsRunFirstThenTheTypedAnswerIsAskedFor() throws Exception {
-    try (FakeProvider p = new FakeProvider()) {
-      p.json(
-          "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":null,"
-              + "\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":"
-              + "\"temp\",\"arguments\":\"{}\"}}]},\"finish_reason\":\"tool_calls\"}]}");
-      p.json(openAiText("It is 21 degrees in Oslo."));
-      p.json(openAiText("{\"city\":\"Oslo\",\"celsius\":21}"));
-      Toolkit kit = Toolkit.of(Tools.define("temp", "Temperature", "{}", (a, c) -> "21"));
-
-      Weather w =
-          client(p, Style.OPENAI).run("Weather in Oslo?", RunOptions.of(kit), Weather.class);
-
-      assertThat(w).isEqualTo(new Weather("Oslo", 21));
-      assertThat(p.requests()).hasSize(3);
-      assertThat(Json.parseObject(p.request(0).body())).doesNotContainKey("response_format");
-      Map<String, Object> last = Json.parseObject(p.request(2).body());
-      assertThat(last).containsKey("response_format");
-      assertThat(p.request(2).body()).contains("It is 21 degrees in Oslo.");
     }
   }
 

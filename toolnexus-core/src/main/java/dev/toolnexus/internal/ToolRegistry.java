@@ -133,6 +133,28 @@ public final class ToolRegistry implements AutoCloseable {
     source.onToolsChanged(this::changed);
   }
 
+  /**
+   * Adds a source that is already open unless it failed to come up (then it is closed and not
+   * added, so its id stays free); tells the listeners when it was added.
+   *
+   * @return the source's status
+   */
+  public SourceStatus addUnlessFailed(ToolSource source) {
+    SourceStatus status = source.status();
+    if (status.state() == SourceStatus.State.FAILED) {
+      source.close();
+      return status;
+    }
+    try {
+      addSource(source);
+    } catch (RuntimeException e) {
+      source.close();
+      throw e;
+    }
+    changed();
+    return status;
+  }
+
   /** Adds a host tool after every other host tool. */
   public void register(Tool tool) {
     registered.add(tool);

@@ -19,6 +19,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+import io.opentelemetry.context.propagation.TextMapGetter;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,27 +50,39 @@ public final class OpenTelemetryTracing implements RunObserver {
   private final Tracer tracer;
   private final boolean captureContent;
   private final String agentName;
+  // the parent agent's run when this tracer observes a sub-agent; null otherwise
+  private final Context parent;
 
   private OpenTelemetryTracing(Builder b) {
-    this(b.openTelemetry.getTracer(INSTRUMENTATION_NAME), b.captureContent, b.agentName);
+    this(b.openTelemetry.getTracer(INSTRUMENTATION_NAME), b.captureContent, b.agentName, null);
   }
 
-  private OpenTelemetryTracing(Tracer tracer, boolean captureContent, String agentName) {
+  private OpenTelemetryTracing(
+      Tracer tracer, boolean captureContent, String agentName, Context parent) {
     this.tracer = tracer;
     this.captureContent = captureContent;
     this.agentName = agentName;
+    this.parent = parent;
   }
 
   /**
    * This tracer for the runs of agent {@code name}: their spans are {@code invoke_agent {name}}
-   * with {@code gen_ai.agent.name}, and everything else is as configured here.
+   * with {@code gen_ai.agent.name}, children of {@code parent} (the parent agent's run) when the
+   * run starts where no span is current (a sub-agent on the runtime's worker thread); everything
+   * else is as configured here.
    */
   @Override
-  public OpenTelemetryTracing forAgent(String name) {
-    return Objects.equals(name, agentName)
-        ? this
-        : new OpenTelemetryTracing(tracer, captureContent, name);
+  public OpenTelemetryTracing forAgent(String name, TraceContext parent) {
+    Context p =
+        parent == null
+            ? null
+            : W3CTraceContextPropagator.getInstance()
+                .extract(Context.root(), parent.entries(), ENTRIES);
+    return new OpenTelemetryTracing(tracer, captureContent, name, p);
   }
+
+  private static final TextMapGetter<Map<String, String>> ENTRIES =
+      (carrier, key) -> carrier == null ? null : carrier.get(key);
 
   /** A tracer over {@code openTelemetry}, content capture off. */
   public static OpenTelemetryTracing of(OpenTelemetry openTelemetry) {
@@ -100,6 +113,9 @@ public final class OpenTelemetryTracing implements RunObserver {
       sb.setAttribute(GenAi.AGENT_NAME, agentName);
     }
     sb.setAttribute(GenAi.REQUEST_MODEL, info.model());
+    if (parent != null && !Span.current().getSpanContext().isValid()) {
+      sb.setParent(parent);
+    }
     Span span = sb.startSpan();
     if (captureContent) {
       span.setAttribute(GenAi.INPUT_MESSAGES, ContentJson.messages(info.messages()));
@@ -155,6 +171,13 @@ public final class OpenTelemetryTracing implements RunObserver {
       } finally {
         scope.close();
       }
+    }
+
+    @Override
+    public TraceContext traceContext() {
+      Map<String, String> carrier = new LinkedHashMap<>();
+      W3CTraceContextPropagator.getInstance().inject(context, carrier, (c, k, v) -> c.put(k, v));
+      return carrier.isEmpty() ? null : new TraceContext(carrier);
     }
 
     @Override

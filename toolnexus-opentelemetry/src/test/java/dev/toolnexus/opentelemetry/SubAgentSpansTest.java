@@ -18,7 +18,10 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Agents' runs, the top agent's and each sub-agent's, are {@code invoke_agent {name}} spans. */
+/**
+ * Agents' runs, the top agent's and each sub-agent's, are {@code invoke_agent {name}} spans in one
+ * trace.
+ */
 class SubAgentSpansTest {
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
   private final OpenTelemetrySdk sdk =
@@ -51,7 +54,8 @@ class SubAgentSpansTest {
   }
 
   @Test
-  void eachAgentsRunIsAnInvokeAgentSpanNamedForIt() throws Exception {
+  void eachAgentsRunIsAnInvokeAgentSpanNamedForItAndASubAgentsNestsUnderItsParents()
+      throws Exception {
     try (ScriptedOpenAi llm =
         new ScriptedOpenAi(
             List.of(
@@ -92,6 +96,9 @@ class SubAgentSpansTest {
       assertThat(exploreRun.getAttributes().get(AttributeKey.stringKey("gen_ai.agent.name")))
           .isEqualTo("explore");
       assertThat(task.getParentSpanId()).isEqualTo(coderRun.getSpanId());
+      // the sub-agent runs on the runtime's worker, nested under the agent that delegated to it
+      assertThat(exploreRun.getTraceId()).isEqualTo(coderRun.getTraceId());
+      assertThat(exploreRun.getParentSpanId()).isEqualTo(coderRun.getSpanId());
     }
   }
 }

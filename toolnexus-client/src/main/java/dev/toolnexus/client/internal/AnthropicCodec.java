@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Anthropic Messages: {@code POST {baseUrl}/v1/messages} ({@code /v1} appended only when the base
@@ -68,9 +69,11 @@ public final class AnthropicCodec implements WireCodec {
 
   @Override
   public Map<String, Object> body(WireRequest request) {
+    // with a cache, a piece that depends only on its own message is serialised once per message
+    WireCache cache = request.cache();
     StringBuilder system = new StringBuilder();
-    List<Map<String, Object>> messages = new ArrayList<>();
-    List<Map<String, Object>> results = null;
+    List<Object> messages = new ArrayList<>();
+    List<Object> results = null;
     for (Message m : request.messages()) {
       if (!(m instanceof ToolMessage) && results != null) {
         messages.add(msg("user", results));
@@ -82,16 +85,21 @@ public final class AnthropicCodec implements WireCodec {
         }
       } else if (m instanceof UserMessage u) {
         messages.add(
-            msg("user", u.text() != null ? u.text() : blocks(u.parts(), request.parts(), true)));
+            u.text() != null
+                ? cached(cache, m, () -> msg("user", u.text()))
+                : msg("user", blocks(u.parts(), request.parts(), true)));
       } else if (m instanceof AssistantMessage a) {
         if (!Transcripts.isEmptyTurn(a)) {
-          messages.add(msg("assistant", assistantContent(a)));
+          messages.add(cached(cache, m, () -> msg("assistant", assistantContent(a))));
         }
       } else if (m instanceof ToolMessage t) {
         if (results == null) {
           results = new ArrayList<>();
         }
-        results.add(toolResult(t, request.parts()));
+        results.add(
+            t.parts().isEmpty()
+                ? cached(cache, m, () -> toolResult(t, request.parts()))
+                : toolResult(t, request.parts()));
       }
     }
     if (results != null) {
@@ -105,7 +113,7 @@ public final class AnthropicCodec implements WireCodec {
     }
     b.put("messages", messages);
     if (!request.tools().isEmpty()) {
-      b.put("tools", request.tools());
+      b.put("tools", cache == null ? request.tools() : cache.json(request.tools(), request::tools));
     }
     if (request.stream()) {
       b.put("stream", true);
@@ -118,6 +126,10 @@ public final class AnthropicCodec implements WireCodec {
     m.put("role", role);
     m.put("content", content);
     return m;
+  }
+
+  private static Object cached(WireCache cache, Message m, Supplier<Map<String, Object>> wire) {
+    return cache == null ? wire.get() : cache.json(m, wire);
   }
 
   private static Object assistantContent(AssistantMessage a) {

@@ -99,7 +99,10 @@ public final class ChatParams {
   private static Object anthropicChoice(Object choice) {
     String name = forcedName(choice);
     if (name != null) {
-      return Map.of("type", "tool", "name", name);
+      Map<String, Object> forced = new LinkedHashMap<>(); // type first, in every body alike
+      forced.put("type", "tool");
+      forced.put("name", name);
+      return forced;
     }
     return switch (String.valueOf(choice)) {
       case "auto" -> Map.of("type", "auto");

@@ -110,8 +110,11 @@ public final class GeminiCodec implements WireCodec {
 
   @Override
   public Map<String, Object> body(WireRequest request) {
+    // with a cache, a text-only user turn and the tool list are serialised once; a model turn and
+    // a function response depend on their neighbours (call ids, thought signatures), so not those
+    WireCache cache = request.cache();
     StringBuilder system = new StringBuilder();
-    List<Map<String, Object>> contents = new ArrayList<>();
+    List<Object> contents = new ArrayList<>();
     List<Map<String, Object>> responses = null;
     List<Map<String, Object>> responseMedia = null;
     Map<String, Map<?, ?>> wireCalls = new HashMap<>();
@@ -126,12 +129,14 @@ public final class GeminiCodec implements WireCodec {
           system.append(system.length() == 0 ? "" : "\n\n").append(s.content());
         }
       } else if (m instanceof UserMessage u) {
-        contents.add(
-            content(
-                "user",
-                u.text() != null
-                    ? List.of(textPart(u.text()))
-                    : parts(u.parts(), request.parts(), true)));
+        if (u.text() != null) {
+          contents.add(
+              cache == null
+                  ? content("user", List.of(textPart(u.text())))
+                  : cache.json(m, () -> content("user", List.of(textPart(u.text())))));
+        } else {
+          contents.add(content("user", parts(u.parts(), request.parts(), true)));
+        }
       } else if (m instanceof AssistantMessage a) {
         if (Transcripts.isEmptyTurn(a)) {
           continue;
@@ -158,7 +163,7 @@ public final class GeminiCodec implements WireCodec {
       b.put("systemInstruction", Map.of("parts", List.of(textPart(system.toString()))));
     }
     if (declaresAnything(request.tools())) {
-      b.put("tools", request.tools());
+      b.put("tools", cache == null ? request.tools() : cache.json(request.tools(), request::tools));
     }
     return b;
   }

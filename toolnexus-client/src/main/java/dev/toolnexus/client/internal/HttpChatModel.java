@@ -48,6 +48,7 @@ public final class HttpChatModel implements ChatModel {
   private final PartGate gate;
   private final Retrier retrier;
   private final Redactor redactor;
+  private final WireCache wireCache = new WireCache();
 
   /**
    * A model over these wire settings; the API key is resolved now.
@@ -143,7 +144,16 @@ public final class HttpChatModel implements ChatModel {
       boolean stream,
       Map<String, Object> extra) {
     Map<String, Object> body =
-        codec.body(new WireRequest(model, messages, tools, stream, options.maxTokens(), gate));
+        codec.body(
+            new WireRequest(
+                model,
+                messages,
+                tools,
+                stream,
+                options.maxTokens(),
+                gate,
+                // a transform sees (and may rewrite) the body as plain values: no cached pieces
+                options.bodyTransform() == null ? wireCache : null));
     body = RequestParams.merge(body, extra);
     body = RequestParams.merge(body, options.requestParams());
     if (options.bodyTransform() != null) {
@@ -239,7 +249,11 @@ public final class HttpChatModel implements ChatModel {
         String json;
         try {
           long max = options.maxResponseBytes();
-          byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+          // a body the transport already holds whole is copied once, not read back in chunks
+          byte[] bytes =
+              body instanceof ByteArrayInputStream whole && whole.available() <= max
+                  ? whole.readAllBytes()
+                  : body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
           if (bytes.length > max) {
             throw new TooLargeException("the response", max);
           }

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * OpenAI Chat Completions: {@code POST {baseUrl}/chat/completions} with a bearer key. Tool results
@@ -56,11 +57,13 @@ public final class OpenAiCodec implements WireCodec {
 
   @Override
   public Map<String, Object> body(WireRequest request) {
+    WireCache cache = request.cache();
     Map<String, Object> b = new LinkedHashMap<>();
     b.put("model", request.model());
-    b.put("messages", messages(request.messages(), request.parts()));
+    b.put("messages", wireMessages(request.messages(), request.parts(), cache));
     if (!request.tools().isEmpty()) {
-      b.put("tools", request.tools());
+      // declared once per run: the same list every turn
+      b.put("tools", cache == null ? request.tools() : cache.json(request.tools(), request::tools));
       b.put("tool_choice", "auto");
     }
     if (request.stream()) {
@@ -71,21 +74,37 @@ public final class OpenAiCodec implements WireCodec {
   }
 
   /** The OpenAI {@code messages} array for a neutral transcript (also used in-process). */
+  @SuppressWarnings("unchecked") // without a cache every entry is a map
   public static List<Map<String, Object>> messages(List<Message> transcript, PartGate gate) {
-    List<Map<String, Object>> out = new ArrayList<>(transcript.size() + 2);
+    return (List<Map<String, Object>>) (List<?>) wireMessages(transcript, gate, null);
+  }
+
+  /**
+   * The messages array; with a cache, a message whose wire form depends on nothing but itself (a
+   * system, text-only user, assistant, or text-only tool message) is serialised once and reused.
+   */
+  private static List<Object> wireMessages(
+      List<Message> transcript, PartGate gate, WireCache cache) {
+    List<Object> out = new ArrayList<>(transcript.size() + 2);
     List<Map<String, Object>> relocated = new ArrayList<>();
     for (int i = 0; i < transcript.size(); i++) {
       Message m = transcript.get(i);
       if (m instanceof SystemMessage s) {
-        out.add(msg("system", s.content()));
+        out.add(cached(cache, m, () -> msg("system", s.content())));
       } else if (m instanceof UserMessage u) {
-        out.add(msg("user", u.text() != null ? u.text() : blocks(u.parts(), gate, true)));
+        out.add(
+            u.text() != null
+                ? cached(cache, m, () -> msg("user", u.text()))
+                : msg("user", blocks(u.parts(), gate, true)));
       } else if (m instanceof AssistantMessage a) {
         if (!Transcripts.isEmptyTurn(a)) {
-          out.add(assistant(a));
+          out.add(cached(cache, m, () -> assistant(a)));
         }
       } else if (m instanceof ToolMessage t) {
-        out.add(toolMessage(t, gate, relocated));
+        out.add(
+            t.parts().isEmpty()
+                ? cached(cache, m, () -> toolMessage(t, gate, relocated))
+                : toolMessage(t, gate, relocated));
         boolean lastOfGroup =
             i + 1 == transcript.size() || !(transcript.get(i + 1) instanceof ToolMessage);
         if (lastOfGroup && !relocated.isEmpty()) {
@@ -95,6 +114,10 @@ public final class OpenAiCodec implements WireCodec {
       }
     }
     return out;
+  }
+
+  private static Object cached(WireCache cache, Message m, Supplier<Map<String, Object>> wire) {
+    return cache == null ? wire.get() : cache.json(m, wire);
   }
 
   private static Map<String, Object> msg(String role, Object content) {

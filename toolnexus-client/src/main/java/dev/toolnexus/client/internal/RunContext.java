@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
  * @param deadline when the run's deadline passes; null for none
  * @param events stream events (a no-op for {@code run}); must be thread-safe
  * @param observed the run's observer scope; null when no observer is set
+ * @param typed the run's typed answer; null for a text answer
  */
 public record RunContext(
     ClientOptions options,
@@ -31,7 +32,8 @@ public record RunContext(
     CancelToken cancel,
     Instant deadline,
     Consumer<StreamEvent> events,
-    RunObserver.Run observed) {
+    RunObserver.Run observed,
+    TypedAnswers typed) {
   private static final Logger log = LoggerFactory.getLogger(RunContext.class);
 
   /** Hands a metric event to the sink; a failing sink is logged, never fatal. */

@@ -85,35 +85,65 @@ public final class RunLoop {
           return finish(halt.prompt(), RunStatus.PENDING, null, halt);
         }
       }
-      int maxTurns = ctx.options().maxTurns();
-      for (int turn = 0; turn < maxTurns; turn++) {
+      TypedAnswers typed = ctx.typed();
+      // an answer turn or the repair turn of a typed answer is one more turn, past maxTurns
+      long turnLimit = ctx.options().maxTurns();
+      boolean answering = false;
+      int repairs = 0;
+      if (typed != null && !typed.alongsideTools() && ctx.toolkit().tools().isEmpty()) {
+        answering = true; // no tools to run first: the first turn is the answer turn
+        append(Message.UserMessage.of(typed.instruction()));
+      }
+      for (int turn = 0; turn < turnLimit; turn++) {
         ctx.cancel().throwIfCancelled();
         turns++;
-        ChatResponse parsed = callModel(turn);
-        if (!Transcripts.isEmptyTurn(parsed.message())) {
+        ChatResponse parsed = answering ? callModel(turn, typed) : callModel(turn, null);
+        String text = answering ? typed.answerText(parsed) : parsed.text();
+        if (answering) {
+          append(AssistantMessage.of(text)); // the answer, never the forced tool call
+        } else if (!Transcripts.isEmptyTurn(parsed.message())) {
           append(parsed.message()); // an empty turn would poison every later request
         }
-        if (parsed.toolCalls().isEmpty()) {
-          String feedback = completion(parsed.text(), turn);
-          if (feedback == null) {
-            return finish(parsed.text(), RunStatus.DONE, null, null);
+        if (!answering && !parsed.toolCalls().isEmpty()) {
+          for (ToolCall c : parsed.toolCalls()) {
+            Map<String, Object> shown;
+            try {
+              shown = ToolStep.parseArgs(c.arguments());
+            } catch (IllegalArgumentException e) {
+              shown = Map.of();
+            }
+            ctx.events().accept(new StreamEvent.ToolCallStart(c.id(), c.name(), shown));
           }
+          Request halt = record(new ToolStep(ctx, turn).runAll(parsed.toolCalls()));
+          if (halt != null) {
+            return finish(halt.prompt(), RunStatus.PENDING, null, halt);
+          }
+          continue;
+        }
+        String feedback = answering ? null : completion(text, turn);
+        if (feedback != null) {
           append(Message.UserMessage.of(feedback));
           continue;
         }
-        for (ToolCall c : parsed.toolCalls()) {
-          Map<String, Object> shown;
-          try {
-            shown = ToolStep.parseArgs(c.arguments());
-          } catch (IllegalArgumentException e) {
-            shown = Map.of();
-          }
-          ctx.events().accept(new StreamEvent.ToolCallStart(c.id(), c.name(), shown));
+        if (typed == null) {
+          return finish(text, RunStatus.DONE, null, null);
         }
-        Request halt = record(new ToolStep(ctx, turn).runAll(parsed.toolCalls()));
-        if (halt != null) {
-          return finish(halt.prompt(), RunStatus.PENDING, null, halt);
+        if (!answering && !typed.alongsideTools()) {
+          answering = true;
+          append(Message.UserMessage.of(typed.instruction()));
+          turnLimit = Math.max(turnLimit, turn + 2L);
+          continue;
         }
+        List<String> problems = new ArrayList<>();
+        Object value = typed.bind(text, problems);
+        if (value != null) {
+          return finish(text, RunStatus.DONE, null, null, value);
+        }
+        if (repairs++ > 0) {
+          throw typed.failure(text, problems);
+        }
+        append(Message.UserMessage.of(TypedAnswers.repair(problems)));
+        turnLimit = Math.max(turnLimit, turn + 2L);
       }
       return finish(lastAssistantText(), RunStatus.INCOMPLETE, RunLimit.MAX_TURNS, null);
     } catch (RuntimeException e) {
@@ -155,13 +185,28 @@ public final class RunLoop {
     return c;
   }
 
-  private ChatResponse callModel(int turn) {
+  /**
+   * One model call through the hooks, metrics and observer.
+   *
+   * @param answer the typed answer this call is the answer turn of; null for a loop turn
+   */
+  private ChatResponse callModel(int turn, TypedAnswers answer) {
     String model = ctx.options().model();
     Hooks hooks = ctx.hooks();
+    List<dev.toolnexus.Tool> toolset = ctx.toolkit().tools();
+    List<Map<String, Object>> declared = tools;
+    Map<String, Object> params = ctx.typed() == null ? Map.of() : ctx.typed().turnParams();
+    if (answer != null) {
+      toolset = answer.answerTools(toolset);
+      declared = chatModel.declare(toolset);
+      params = answer.answerParams();
+    }
     if (hooks != null) {
       Hooks.LlmOverride ov;
       try {
-        ov = hooks.beforeLLM(new Hooks.LlmRequestEvent(List.copyOf(messages), tools, model, turn));
+        ov =
+            hooks.beforeLLM(
+                new Hooks.LlmRequestEvent(List.copyOf(messages), declared, model, turn));
       } catch (RuntimeException e) {
         throw e;
       } catch (Exception e) {
@@ -173,7 +218,10 @@ public final class RunLoop {
           rewritten = true;
         }
         if (ov.tools() != null) {
-          tools = List.copyOf(ov.tools());
+          declared = List.copyOf(ov.tools());
+          if (answer == null) {
+            tools = declared; // a loop turn's override holds for the turns after it
+          }
         }
         if (ov.model() != null && !ov.model().isEmpty()) {
           model = ov.model();
@@ -192,8 +240,7 @@ public final class RunLoop {
           streaming ? delta -> ctx.events().accept(new StreamEvent.Text(delta)) : null;
       parsed =
           chatModel.call(
-              new ChatRequest(
-                  model, messages, tools, ctx.toolkit().tools(), Map.of(), text, ctx.cancel()));
+              new ChatRequest(model, messages, declared, toolset, params, text, ctx.cancel()));
       if (parsed == null) {
         throw new LlmException("the model returned no response", null);
       }
@@ -304,6 +351,11 @@ public final class RunLoop {
   }
 
   private RunResult finish(String text, RunStatus status, RunLimit limit, Request pending) {
+    return finish(text, status, limit, pending, null);
+  }
+
+  private RunResult finish(
+      String text, RunStatus status, RunLimit limit, Request pending, Object value) {
     ctx.metric(
         new MetricEvent.RunEvent(
             lastModel, turns, records.size(), usage.totalTokens(), ctx.now() - start, null));
@@ -319,7 +371,8 @@ public final class RunLoop {
             status,
             limit,
             pending,
-            lastFinish);
+            lastFinish,
+            value);
     ctx.events().accept(new StreamEvent.Done(result));
     return result;
   }

@@ -6,10 +6,12 @@ import dev.toolnexus.client.ChatModel;
 import dev.toolnexus.client.ChatRequest;
 import dev.toolnexus.client.ChatResponse;
 import dev.toolnexus.client.ClientOptions;
+import dev.toolnexus.client.FinishReason;
 import dev.toolnexus.client.HookException;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.MetricEvent;
+import dev.toolnexus.client.Style;
 import dev.toolnexus.client.TranslateRequest;
 import dev.toolnexus.client.TranslateResult;
 import dev.toolnexus.client.Usage;
@@ -47,6 +49,23 @@ public final class Translator {
     }
     declared.addAll(OpenAiInbound.tools(request.tools()));
     List<Message> messages = OpenAiInbound.messages(request.messages(), request.system());
+    Map<String, Object> params = params(request);
+    TypedAnswers typed = null;
+    if (request.output() != null) {
+      typed = TypedAnswers.of(request.output(), style());
+      if (typed.alongsideTools()) {
+        params.putAll(typed.turnParams());
+      } else if (!declared.isEmpty()) {
+        throw new IllegalArgumentException(
+            "a typed translate on "
+                + (style() == null ? "this model" : style().wireName())
+                + " declares no tools (its structured output cannot go beside them): run the"
+                + " tools, then translate the typed answer in a request without tools");
+      } else {
+        params.putAll(typed.answerParams());
+        declared = typed.answerTools(List.of());
+      }
+    }
     List<Map<String, Object>> tools = chatModel.declare(declared);
     String model = options.model();
     Hooks hooks =
@@ -75,8 +94,7 @@ public final class Translator {
     ChatResponse turn;
     try {
       turn =
-          chatModel.call(
-              new ChatRequest(model, messages, tools, declared, params(request), null, cancel));
+          chatModel.call(new ChatRequest(model, messages, tools, declared, params, null, cancel));
     } catch (RuntimeException e) {
       metric(
           new MetricEvent.LlmEvent(
@@ -104,15 +122,46 @@ public final class Translator {
         throw new HookException("afterLLM", e);
       }
     }
+    if (typed == null || (typed.alongsideTools() && !turn.toolCalls().isEmpty())) {
+      return new TranslateResult(
+          turn.text(),
+          turn.toolCalls(),
+          turn.finishReason().kind().id(),
+          u,
+          model,
+          ModelTurns.raw(turn, model),
+          turn.finishReason(),
+          ThoughtSignatures.openAiMessage(turn.message()));
+    }
+    // the answer: the text, or the forced answer tool's arguments, as plain assistant text
+    String text = typed.answerText(turn);
+    List<String> problems = new ArrayList<>();
+    Object value = typed.bind(text, problems);
+    if (value == null) {
+      throw typed.failure(text, problems);
+    }
+    FinishReason finish =
+        turn.finishReason().kind() == FinishReason.Kind.TOOL_CALLS
+            ? new FinishReason(FinishReason.Kind.STOP, turn.finishReason().raw(), null)
+            : turn.finishReason();
     return new TranslateResult(
-        turn.text(),
-        turn.toolCalls(),
-        turn.finishReason().kind().id(),
+        text,
+        List.of(),
+        finish.kind().id(),
         u,
         model,
         ModelTurns.raw(turn, model),
-        turn.finishReason(),
-        ThoughtSignatures.openAiMessage(turn.message()));
+        finish,
+        null,
+        value);
+  }
+
+  /** The wire style of the client's model; null for a model that is not an HTTP one. */
+  private Style style() {
+    if (options.modelOptions() != null) {
+      return options.modelOptions().style();
+    }
+    return chatModel instanceof HttpChatModel h ? h.options().style() : null;
   }
 
   /** The request's tool choice and output cap under their OpenAI names. */

@@ -3,11 +3,9 @@ package dev.toolnexus.client.internal;
 import dev.toolnexus.Json;
 import dev.toolnexus.Tool;
 import dev.toolnexus.Tools;
-import dev.toolnexus.client.ChatModel;
-import dev.toolnexus.client.ChatRequest;
 import dev.toolnexus.client.ChatResponse;
-import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Style;
+import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.client.TypedAnswerException;
 import dev.toolnexus.schema.SchemaValidator;
 import dev.toolnexus.schema.TypeSchemas;
@@ -15,19 +13,54 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Asks a model for an answer of a Java type: the type's schema (the same inference as annotated
- * tools) goes out through the provider's own structured-output mechanism (OpenAI {@code
- * response_format} {@code json_schema} strict, Gemini {@code responseJsonSchema}, Anthropic a
- * forced answer tool), the reply is checked against the schema and bound with Jackson, and one
- * repair turn quoting the problems is tried before a {@link TypedAnswerException}.
+ * A run's typed answer: the type's schema (the same inference as annotated tools), the provider's
+ * own structured-output mechanism for it, and the check and binding of the answer. How each wire
+ * style asks:
+ *
+ * <ul>
+ *   <li>OpenAI takes {@code response_format} ({@code json_schema}, strict) alongside tools, so it
+ *       goes on every model call of the run and the model's final answer is the typed one: no extra
+ *       call.
+ *   <li>Gemini (whose {@code responseJsonSchema} older models refuse next to function declarations)
+ *       and any other model get an answer turn once the tools are done: the instruction in words
+ *       and the schema as the structured-output parameter, without tool declarations.
+ *   <li>Anthropic gets an answer turn with a {@code final_answer} tool whose input schema is the
+ *       type's, forced by {@code tool_choice}, declared beside the run's tools (a transcript with
+ *       tool calls must declare tools).
+ * </ul>
+ *
+ * <p>The answer turn and the one repair turn are turns of the run's own loop, so hooks, metrics and
+ * the observer see them like any other model call.
  */
 public final class TypedAnswers {
   /** The name of the answer tool forced on Anthropic. */
-  static final String ANSWER_TOOL = "final_answer";
+  public static final String ANSWER_TOOL = "final_answer";
 
-  private TypedAnswers() {}
+  private final Class<?> type;
+  private final Map<String, Object> schema;
+  private final SchemaValidator validator;
+  private final Style style;
+
+  private TypedAnswers(Class<?> type, Style style) {
+    this.type = type;
+    this.schema = schemaOf(type);
+    this.validator = SchemaValidator.of(schema);
+    this.style = style;
+  }
+
+  /**
+   * The typed answer of {@code type} over a model of {@code style}.
+   *
+   * @param style the wire style of an HTTP model; null for another model, which gets the OpenAI
+   *     parameter and the instruction in words
+   * @throws IllegalArgumentException when {@code type} is not an object type
+   */
+  public static TypedAnswers of(Class<?> type, Style style) {
+    return new TypedAnswers(type, style);
+  }
 
   /** The schema of {@code type}, which must be a JSON object (a record or a bean). */
   public static Map<String, Object> schemaOf(Class<?> type) {
@@ -40,106 +73,73 @@ public final class TypedAnswers {
     return schema;
   }
 
-  /**
-   * A typed answer.
-   *
-   * @param value the bound value
-   * @param json the answer as the model wrote it
-   * @param messages the transcript it answers, ending with the answer; empty until the client fills
-   *     it
-   */
-  public record Typed<T>(T value, String json, List<Message> messages) {}
-
-  /**
-   * Asks {@code model} for the answer to {@code transcript} (which ends with the user's question or
-   * the answer of a finished run) as a {@code type}.
-   *
-   * @param style the wire style of an HTTP model; null for another {@link ChatModel}, which gets
-   *     the OpenAI parameter and the instruction in words
-   */
-  public static <T> Typed<T> ask(
-      ChatModel model, String modelId, Style style, List<Message> transcript, Class<T> type) {
-    Map<String, Object> schema = schemaOf(type);
-    SchemaValidator validator = SchemaValidator.of(schema);
-    List<Message> messages = new ArrayList<>(transcript);
-    messages.add(Message.UserMessage.of(instruction(schema)));
-    String text = call(model, modelId, style, messages, schema, type);
-    List<String> problems = new ArrayList<>();
-    T value = bind(text, validator, type, problems);
-    if (value != null) {
-      return new Typed<>(value, text, List.of());
-    }
-    messages.add(Message.AssistantMessage.of(text));
-    messages.add(
-        Message.UserMessage.of(
-            "That answer is not valid: "
-                + String.join("; ", problems)
-                + ". Answer again with only the JSON object, matching the schema."));
-    text = call(model, modelId, style, messages, schema, type);
-    problems.clear();
-    value = bind(text, validator, type, problems);
-    if (value != null) {
-      return new Typed<>(value, text, List.of());
-    }
-    throw new TypedAnswerException(type, text, problems);
+  /** The type asked for. */
+  public Class<?> type() {
+    return type;
   }
 
-  private static String instruction(Map<String, Object> schema) {
+  /**
+   * Whether the mechanism rides along with the tools on every call (OpenAI), so the loop's own
+   * final answer is the typed one; otherwise an answer turn follows the tools.
+   */
+  public boolean alongsideTools() {
+    return style == Style.OPENAI;
+  }
+
+  /** The per-call parameters of every turn of the run: {@code response_format} on OpenAI. */
+  public Map<String, Object> turnParams() {
+    return alongsideTools() ? Map.of(ChatParams.RESPONSE_FORMAT, responseFormat()) : Map.of();
+  }
+
+  /** The per-call parameters of the answer turn. */
+  public Map<String, Object> answerParams() {
+    if (style == Style.ANTHROPIC) {
+      return Map.of(
+          ChatParams.TOOL_CHOICE,
+          Map.of("type", "function", "function", Map.of("name", ANSWER_TOOL)));
+    }
+    return Map.of(ChatParams.RESPONSE_FORMAT, responseFormat());
+  }
+
+  /**
+   * The tools declared on the answer turn: the run's and the answer tool on Anthropic, none
+   * elsewhere (the answer is text).
+   */
+  public List<Tool> answerTools(List<Tool> runTools) {
+    if (style != Style.ANTHROPIC) {
+      return List.of();
+    }
+    List<Tool> out = new ArrayList<>(runTools);
+    out.add(Tools.define(ANSWER_TOOL, "Give the final answer", schema, (args, ctx) -> ""));
+    return out;
+  }
+
+  /** The user turn that asks for the answer before the answer turn. */
+  public String instruction() {
     return "Give your final answer now as one JSON object matching this JSON schema, with no"
         + " other text: "
         + Json.write(schema);
   }
 
-  private static String call(
-      ChatModel model,
-      String modelId,
-      Style style,
-      List<Message> messages,
-      Map<String, Object> schema,
-      Class<?> type) {
-    ChatRequest request;
-    if (style == Style.ANTHROPIC) {
-      Tool answer = Tools.define(ANSWER_TOOL, "Give the final answer", schema, (args, ctx) -> "");
-      request =
-          new ChatRequest(
-                  modelId,
-                  messages,
-                  null,
-                  null,
-                  Map.of(
-                      ChatParams.TOOL_CHOICE,
-                      Map.of("type", "function", "function", Map.of("name", ANSWER_TOOL))),
-                  null,
-                  null)
-              .withTools(model, List.of(answer));
-    } else {
-      Map<String, Object> jsonSchema = new LinkedHashMap<>();
-      jsonSchema.put("name", type.getSimpleName());
-      jsonSchema.put("schema", strict(schema));
-      jsonSchema.put("strict", true);
-      Map<String, Object> format = new LinkedHashMap<>();
-      format.put("type", "json_schema");
-      format.put("json_schema", jsonSchema);
-      request =
-          new ChatRequest(
-              modelId,
-              messages,
-              null,
-              null,
-              Map.of(ChatParams.RESPONSE_FORMAT, format),
-              null,
-              null);
-    }
-    ChatResponse response = model.call(request);
-    if (style == Style.ANTHROPIC && !response.toolCalls().isEmpty()) {
-      return response.toolCalls().get(0).arguments();
+  /** The user turn that quotes what is wrong with an answer. */
+  public static String repair(List<String> problems) {
+    return "That answer is not valid: "
+        + String.join("; ", problems)
+        + ". Answer again with only the JSON object, matching the schema.";
+  }
+
+  /** The answer an answer turn gave: the forced tool's arguments on Anthropic, else the text. */
+  public String answerText(ChatResponse response) {
+    for (ToolCall c : response.toolCalls()) {
+      if (ANSWER_TOOL.equals(c.name())) {
+        return c.arguments();
+      }
     }
     return response.text();
   }
 
-  /** The value, or null with {@code problems} filled. */
-  private static <T> T bind(
-      String text, SchemaValidator validator, Class<T> type, List<String> problems) {
+  /** The answer bound to the type, or null with {@code problems} filled. */
+  public Object bind(String text, List<String> problems) {
     Object parsed;
     try {
       parsed = Json.parse(stripFence(text));
@@ -165,6 +165,23 @@ public final class TypedAnswers {
     }
   }
 
+  /** The error of an answer that still does not fit after the repair turn. */
+  public TypedAnswerException failure(String text, List<String> problems) {
+    return new TypedAnswerException(type, text, problems);
+  }
+
+  /** OpenAI's {@code response_format}: the type's schema, strict. */
+  private Map<String, Object> responseFormat() {
+    Map<String, Object> jsonSchema = new LinkedHashMap<>();
+    jsonSchema.put("name", type.getSimpleName());
+    jsonSchema.put("schema", strict(schema));
+    jsonSchema.put("strict", true);
+    Map<String, Object> format = new LinkedHashMap<>();
+    format.put("type", "json_schema");
+    format.put("json_schema", jsonSchema);
+    return format;
+  }
+
   /** A reply wrapped in a Markdown code fence, as models without a native mechanism give it. */
   private static String stripFence(String text) {
     String t = text == null ? "" : text.strip();
@@ -188,8 +205,7 @@ public final class TypedAnswers {
       Map<String, Object> out = new LinkedHashMap<>();
       m.forEach((k, v) -> out.put(String.valueOf(k), strict(v)));
       if ("object".equals(out.get("type")) && out.get("properties") instanceof Map<?, ?> props) {
-        out.put(
-            "required", new ArrayList<>((java.util.Set<String>) (java.util.Set<?>) props.keySet()));
+        out.put("required", new ArrayList<>((Set<String>) (Set<?>) props.keySet()));
         out.put("additionalProperties", false);
       }
       if (out.get("properties") instanceof Map<?, ?> props) {

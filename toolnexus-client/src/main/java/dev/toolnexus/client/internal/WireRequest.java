@@ -13,6 +13,8 @@ import java.util.Map;
  * @param stream whether to ask for a stream
  * @param maxTokens the output cap for styles that require one
  * @param parts the content-part gate (allowlist, provenance, size)
+ * @param cache the serialised pieces of earlier turns to reuse; null to build the body as plain
+ *     values only (a codec may ignore it)
  */
 public record WireRequest(
     String model,
@@ -20,4 +22,17 @@ public record WireRequest(
     List<Map<String, Object>> tools,
     boolean stream,
     int maxTokens,
-    PartGate parts) {}
+    PartGate parts,
+    WireCache cache) {
+
+  /** A request whose body is built as plain values only. */
+  public WireRequest(
+      String model,
+      List<Message> messages,
+      List<Map<String, Object>> tools,
+      boolean stream,
+      int maxTokens,
+      PartGate parts) {
+    this(model, messages, tools, stream, maxTokens, parts, null);
+  }
+}

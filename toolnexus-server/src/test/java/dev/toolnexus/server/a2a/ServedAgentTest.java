@@ -9,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The served agent's card, routes, token, task events, concurrency and restarts. */
 class ServedAgentTest {
@@ -206,6 +208,41 @@ class ServedAgentTest {
           Rpc.task(second.rpc(Rpc.send(Dialect.V0_3, "Ada", id, context, true), Map.of()));
       assertThat(Rpc.state(done)).isEqualTo("completed");
       assertThat(Rpc.artifactText(done)).isEqualTo("done: hello Ada");
+    } finally {
+      llm.close();
+    }
+  }
+
+  @Test
+  void noTaskIsLostWhenTheServerRestartsOnTheFileStore(@TempDir Path dir) throws Exception {
+    ScriptedLlm llm = new ScriptedLlm();
+    List<String> finished = new ArrayList<>();
+    String asked;
+    String context;
+    try (Served first = Served.start(llm, b -> b.store(FileTaskStore.in(dir)))) {
+      for (int i = 0; i < 5; i++) {
+        Map<String, Object> done =
+            Rpc.task(first.rpc(Rpc.send(Dialect.V0_3, "echo n" + i, null, null, true), Map.of()));
+        assertThat(Rpc.state(done)).isEqualTo("completed");
+        finished.add((String) done.get("id"));
+      }
+      Map<String, Object> waiting =
+          Rpc.task(first.rpc(Rpc.send(Dialect.V0_3, "ask", null, null, true), Map.of()));
+      assertThat(Rpc.state(waiting)).isEqualTo("input-required");
+      asked = (String) waiting.get("id");
+      context = (String) waiting.get("contextId");
+    }
+    try (Served second = Served.start(new ScriptedLlm(), b -> b.store(FileTaskStore.in(dir)))) {
+      for (int i = 0; i < 5; i++) {
+        Map<String, Object> task =
+            Rpc.task(second.rpc(Rpc.get(Dialect.V0_3, finished.get(i)), Map.of()));
+        assertThat(Rpc.state(task)).isEqualTo("completed");
+        assertThat(Rpc.artifactText(task)).isEqualTo("echo: n" + i);
+      }
+      Map<String, Object> answered =
+          Rpc.task(second.rpc(Rpc.send(Dialect.V0_3, "Ada", asked, context, true), Map.of()));
+      assertThat(Rpc.state(answered)).isEqualTo("completed");
+      assertThat(Rpc.artifactText(answered)).isEqualTo("done: hello Ada");
     } finally {
       llm.close();
     }

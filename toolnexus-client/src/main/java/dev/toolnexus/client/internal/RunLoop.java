@@ -77,7 +77,9 @@ public final class RunLoop {
    */
   public RunResult run(java.util.function.Function<RunLoop, Request> prelude) {
     start = ctx.now();
-    tools = chatModel.declare(ctx.toolkit().tools());
+    // one immutable list for the whole run: each turn's request then holds this very object
+    // (a copy of an immutable list is itself), which is what the wire cache keys on
+    tools = List.copyOf(chatModel.declare(ctx.toolkit().tools()));
     try {
       if (prelude != null) {
         Request halt = prelude.apply(this);

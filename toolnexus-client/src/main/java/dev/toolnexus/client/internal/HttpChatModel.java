@@ -177,7 +177,8 @@ public final class HttpChatModel implements ChatModel {
       Map<String, Object> replaced = options.bodyTransform().apply(body);
       body = replaced == null ? body : replaced;
     }
-    return Json.write(body).getBytes(StandardCharsets.UTF_8);
+    // straight to UTF-8 bytes: no intermediate String of the whole body and no second copy
+    return Json.mapper().writeValueAsBytes(body);
   }
 
   /**

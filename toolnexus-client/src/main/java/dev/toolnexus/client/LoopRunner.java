@@ -355,8 +355,8 @@ final class LoopRunner {
 
   /** {@code systemPrompt + "\n\n" + skillsPrompt()}, leaving out empty parts. */
   /**
-   * The system message for this text: the one made last time when the text is the same, so the
-   * wire cache, which keys on the message object, serialises it once rather than once per run.
+   * The system message for this text: the one made last time when the text is the same, so the wire
+   * cache, which keys on the message object, serialises it once rather than once per run.
    */
   private SystemMessage systemMessage(String text) {
     SystemMessage last = lastSystem;

@@ -130,7 +130,7 @@ const many = [...byName.values()].some((rs) => rs.length > 1);
 if (many) for (const m of med.values()) console.error("# median " + JSON.stringify(m));
 const floor = med.get("floor");
 const r = (x, y) => (typeof x === "number" && y > 0 ? (x / y).toFixed(2) + "x" : "n/a");
-const kb = (b) => (typeof b === "number" ? (b / 1024).toFixed(0) + " KB" : "n/a");
+const kb = (b) => (typeof b === "number" ? (b / 1000).toFixed(1) + " kB" : "n/a");
 for (const m of med.values()) {
   if (!floor || m.framework === "floor") continue;
   console.error(`# ${m.framework} / floor${many ? " (medians)" : ""}: p50 ${r(m.p50_ms, floor.p50_ms)}, ` +

@@ -18,6 +18,7 @@ import dev.toolnexus.internal.sse.SseParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.ref.WeakReference;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,6 +50,7 @@ public final class HttpChatModel implements ChatModel {
   private final Retrier retrier;
   private final Redactor redactor;
   private final WireCache wireCache = new WireCache();
+  private volatile Declared declared;
 
   /**
    * A model over these wire settings; the API key is resolved now.
@@ -96,9 +98,24 @@ public final class HttpChatModel implements ChatModel {
     return http;
   }
 
+  /**
+   * The declarations in this model's wire shape, as an unmodifiable list. The same tool list (a
+   * toolkit's tools, unchanged between runs) gets the same declarations object back, so the wire
+   * cache serialises them once rather than once per run; a body transform, which may rewrite them
+   * in place, gets a fresh copy every time.
+   */
   @Override
   public List<Map<String, Object>> declare(List<Tool> tools) {
-    return codec.toolSchema(tools);
+    if (options.bodyTransform() != null) {
+      return codec.toolSchema(tools);
+    }
+    Declared last = declared;
+    if (last != null && last.tools.get() == tools) {
+      return last.wire;
+    }
+    List<Map<String, Object>> wire = List.copyOf(codec.toolSchema(tools));
+    declared = new Declared(tools, wire);
+    return wire;
   }
 
   @Override
@@ -160,7 +177,8 @@ public final class HttpChatModel implements ChatModel {
       Map<String, Object> replaced = options.bodyTransform().apply(body);
       body = replaced == null ? body : replaced;
     }
-    return Json.write(body).getBytes(StandardCharsets.UTF_8);
+    // straight to UTF-8 bytes: no intermediate String of the whole body and no second copy
+    return Json.mapper().writeValueAsBytes(body);
   }
 
   /**
@@ -419,5 +437,16 @@ public final class HttpChatModel implements ChatModel {
           what + ": " + large.getMessage() + " (maxResponseBytes)", LlmException.Kind.RESPONSE, e);
     }
     return NetworkErrors.of(what, endpoint, e);
+  }
+
+  /** The last declarations made, held only while their tool list is reachable elsewhere. */
+  private static final class Declared {
+    final WeakReference<List<Tool>> tools;
+    final List<Map<String, Object>> wire;
+
+    Declared(List<Tool> tools, List<Map<String, Object>> wire) {
+      this.tools = new WeakReference<>(tools);
+      this.wire = wire;
+    }
   }
 }

@@ -224,7 +224,7 @@ final class StdioSession implements CallIds {
   private void onMessage(JSONRPCMessage message) {
     if (message instanceof JSONRPCRequest r) {
       // answered on a thread of its own: the reader must keep reading while a write waits
-      Threads.start("toolnexus-mcp-" + server + "-" + r.method(), () -> answer(r));
+      Threads.start("toolnexus-mcp-" + server + "-answer", () -> answer(r));
     } else if (message instanceof JSONRPCNotification n) {
       onNotification(n);
     } else if (message instanceof JSONRPCResponse r) {
@@ -282,8 +282,14 @@ final class StdioSession implements CallIds {
 
   private void onNotification(JSONRPCNotification n) {
     switch (n.method()) {
-      case McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED ->
+      case McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED -> {
+        if (initialized == null) {
+          // the first tools/list, right after initialize, will see the change
+          log.debug("MCP server {}: tools/list_changed before initialize ended; ignored", server);
+        } else {
           Threads.start("toolnexus-mcp-" + server + "-refresh", onToolsChanged);
+        }
+      }
       case McpSchema.METHOD_NOTIFICATION_PROGRESS -> {
         try {
           onProgress.accept(json.convertValue(n.params(), PROGRESS));

@@ -50,16 +50,22 @@ public final class ObservedTransport implements McpClientTransport, CallIds {
     return delegate.sendMessage(message);
   }
 
+  /** Remembers the request id of the call sent with this progress token. */
   @Override
   public void track(Object progressToken, Object requestId) {
     requestIdByToken.put(progressToken, requestId);
   }
 
+  /** Forgets a finished call. */
   @Override
   public void forget(Object progressToken) {
     requestIdByToken.remove(progressToken);
   }
 
+  /**
+   * Tells the server to stop the call sent with this progress token ({@code
+   * notifications/cancelled}); does nothing when the request was never sent.
+   */
   @Override
   public void cancel(Object progressToken, String reason) {
     Object id = requestIdByToken.remove(progressToken);

@@ -193,16 +193,19 @@ final class StdioSession implements CallIds {
     }
   }
 
+  /** Remembers the request id of the call sent with this progress token. */
   @Override
   public void track(Object progressToken, Object requestId) {
     requestIdByToken.put(progressToken, requestId);
   }
 
+  /** Forgets a finished call. */
   @Override
   public void forget(Object progressToken) {
     requestIdByToken.remove(progressToken);
   }
 
+  /** Sends {@code notifications/cancelled} for the call sent with this progress token. */
   @Override
   public void cancel(Object progressToken, String reason) {
     Object id = requestIdByToken.remove(progressToken);

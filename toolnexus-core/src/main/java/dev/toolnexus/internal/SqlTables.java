@@ -1,8 +1,10 @@
 package dev.toolnexus.internal;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -29,6 +31,29 @@ public final class SqlTables {
   public interface Work<T> {
     /** Runs on {@code c}, which is not in auto-commit mode; the caller commits. */
     T run(Connection c) throws SQLException;
+  }
+
+  /**
+   * Connections from a JDBC URL whose errors never show the URL whole: it may hold a password, so a
+   * driver's message names only its {@code jdbc:<subprotocol>:...} prefix.
+   */
+  public static Connections connect(String jdbcUrl) {
+    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+    String shown = redacted(jdbcUrl);
+    return () -> {
+      try {
+        return DriverManager.getConnection(jdbcUrl);
+      } catch (SQLException e) {
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        throw new SQLException(message.replace(jdbcUrl, shown), e.getSQLState(), e.getErrorCode());
+      }
+    };
+  }
+
+  /** {@code jdbc:<subprotocol>:...}: the URL without what may be secret. */
+  private static String redacted(String jdbcUrl) {
+    int second = jdbcUrl.indexOf(':', "jdbc:".length());
+    return (second < 0 ? jdbcUrl : jdbcUrl.substring(0, second + 1)) + "...";
   }
 
   /**

@@ -46,6 +46,23 @@ class SqlTablesTest {
   }
 
   @Test
+  void connectionsFromAUrlNameOnlyItsPrefixWhenTheDriverFails() {
+    SqlTables.Connections c = SqlTables.connect("jdbc:nosuchdb://db.example/x?password=s3cret");
+    assertThatThrownBy(c::open)
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("jdbc:nosuchdb:...")
+        .hasMessageNotContaining("s3cret")
+        .hasNoCause();
+  }
+
+  @Test
+  void connectionsFromAUrlOpenTheDatabase() throws SQLException {
+    try (Connection c = SqlTables.connect("jdbc:sqlite:" + dir.resolve("u.db")).open()) {
+      assertThat(c.isValid(1)).isTrue();
+    }
+  }
+
+  @Test
   void aPlainIdentifierWithinTheLimitIsTheTableName() {
     assertThat(SqlTables.checkedName("toolnexus_tasks_2", 56)).isEqualTo("toolnexus_tasks_2");
   }

@@ -3,7 +3,6 @@ package dev.toolnexus.client.memory;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.internal.SqlTables;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -61,9 +60,12 @@ public final class JdbcConversationStore implements ConversationStore {
     this.lease = lease;
   }
 
-  /** A store over a JDBC URL (e.g. {@code jdbc:sqlite:/var/lib/app/conversations.db}). */
+  /**
+   * A store over a JDBC URL (e.g. {@code jdbc:sqlite:/var/lib/app/conversations.db}). The URL may
+   * hold a password: an error names only its {@code jdbc:<subprotocol>} prefix.
+   */
   public static JdbcConversationStore of(String jdbcUrl) {
-    return of(() -> DriverManager.getConnection(jdbcUrl), DEFAULT_TABLE);
+    return of(SqlTables.connect(jdbcUrl)::open, DEFAULT_TABLE);
   }
 
   /** A store over a pooled {@link DataSource} (e.g. PostgreSQL behind a pool). */

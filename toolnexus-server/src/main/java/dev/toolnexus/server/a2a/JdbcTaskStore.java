@@ -3,7 +3,6 @@ package dev.toolnexus.server.a2a;
 import dev.toolnexus.Json;
 import dev.toolnexus.internal.SqlTables;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -45,25 +44,7 @@ public final class JdbcTaskStore implements TaskStore {
    * password: an error names only its {@code jdbc:<subprotocol>} prefix.
    */
   public static JdbcTaskStore of(String jdbcUrl) {
-    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-    String shown = redacted(jdbcUrl);
-    return of(
-        () -> {
-          try {
-            return DriverManager.getConnection(jdbcUrl);
-          } catch (SQLException e) {
-            String message = e.getMessage() == null ? "" : e.getMessage();
-            throw new SQLException(
-                message.replace(jdbcUrl, shown), e.getSQLState(), e.getErrorCode());
-          }
-        },
-        DEFAULT_TABLE);
-  }
-
-  /** {@code jdbc:<subprotocol>:...}: the URL without what may be secret. */
-  private static String redacted(String jdbcUrl) {
-    int second = jdbcUrl.indexOf(':', "jdbc:".length());
-    return (second < 0 ? jdbcUrl : jdbcUrl.substring(0, second + 1)) + "...";
+    return of(SqlTables.connect(jdbcUrl)::open, DEFAULT_TABLE);
   }
 
   /** A store over a pooled {@link DataSource} (e.g. PostgreSQL behind a pool). */

@@ -1,5 +1,6 @@
 package dev.toolnexus.a2a;
 
+import dev.toolnexus.internal.Durations;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Collections;
@@ -43,8 +44,8 @@ public record AgentOptions(
     }
     headers =
         headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
-    timeout = positive(timeout, DEFAULT_TIMEOUT, "timeout");
-    pollEvery = positive(pollEvery, DEFAULT_POLL_EVERY, "pollEvery");
+    timeout = Durations.positive(timeout, DEFAULT_TIMEOUT, "timeout");
+    pollEvery = Durations.positive(pollEvery, DEFAULT_POLL_EVERY, "pollEvery");
     id = id == null ? "a2a:" + card : id;
     env = env == null ? System::getenv : env;
   }
@@ -52,16 +53,6 @@ public record AgentOptions(
   /** A builder for the agent whose card is at {@code cardUrl}. */
   public static Builder builder(String cardUrl) {
     return new Builder(URI.create(Objects.requireNonNull(cardUrl, "card")));
-  }
-
-  private static Duration positive(Duration d, Duration fallback, String field) {
-    if (d == null) {
-      return fallback;
-    }
-    if (d.isNegative() || d.isZero()) {
-      throw new IllegalArgumentException(field + " must be positive, got " + d);
-    }
-    return d;
   }
 
   /** Builds {@link AgentOptions}. */

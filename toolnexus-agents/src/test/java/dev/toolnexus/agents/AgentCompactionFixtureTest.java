@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,23 +18,8 @@ import org.junit.jupiter.api.Test;
  * compacts that agent's turn on the wire, and a compacted turn that suspends leaves the stored
  * transcript whole, so the resumed replay compacts again.
  */
-class AgentCompactionFixtureTest {
+class AgentCompactionFixtureTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("agent-hooks");
-  private ScriptedModel model;
-  private AgentRuntime rt;
-
-  @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (rt != null) {
-      rt.close();
-    }
-    model.close();
-  }
 
   /** H5's seeded transcript, built from the fixture's generator. */
   @SuppressWarnings("unchecked")

@@ -11,31 +11,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The agent-hooks fixture, scenarios H1 to H4: hooks and the metric sink reach agent runs, a
  * definition's replace the runtime's, each on its own. (H5 and H6 need the compactor.)
  */
-class AgentHooksFixtureTest {
+class AgentHooksFixtureTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("agent-hooks");
-  private ScriptedModel model;
-  private AgentRuntime rt;
-
-  @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (rt != null) {
-      rt.close();
-    }
-    model.close();
-  }
 
   private Map<String, Object> scenario(int i) {
     return fx.at("scenarios", i);

@@ -3,32 +3,17 @@ package dev.toolnexus.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.toolnexus.time.VirtualScheduler;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The subagent-budgets fixture, step by step. */
-class BudgetsFixtureTest {
+class BudgetsFixtureTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("subagent-budgets");
-  private ScriptedModel model;
-  private AgentRuntime rt;
 
   @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
-    rt =
-        AgentRuntime.builder(Fixture.host(model))
-            .agents(fx.registry())
-            .scheduler(new VirtualScheduler())
-            .build();
-  }
-
-  @AfterEach
-  void tearDown() {
-    rt.close();
-    model.close();
+  void setUp() {
+    rt = runtimeWith(fx.registry()).build();
   }
 
   private Budget stepBudget(int step) {

@@ -5,33 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolnexus.Answer;
 import dev.toolnexus.client.Message;
-import dev.toolnexus.time.VirtualScheduler;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The subagent-durable-resume fixture: pending at the root, then resume with reattachment. */
-class DurableResumeFixtureTest {
+class DurableResumeFixtureTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("subagent-durable-resume");
-  private ScriptedModel model;
-  private AgentRuntime rt;
 
   @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
-    rt =
-        AgentRuntime.builder(Fixture.host(model))
-            .agents(fx.registry())
-            .scheduler(new VirtualScheduler())
-            .build();
-  }
-
-  @AfterEach
-  void tearDown() {
-    rt.close();
-    model.close();
+  void setUp() {
+    rt = runtimeWith(fx.registry()).build();
   }
 
   @Test

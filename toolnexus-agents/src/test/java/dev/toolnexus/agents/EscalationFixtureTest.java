@@ -3,24 +3,18 @@ package dev.toolnexus.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolnexus.Answer;
-import dev.toolnexus.time.VirtualScheduler;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The subagent-escalation fixture: the parent's interpreter answers its child's suspension. */
-class EscalationFixtureTest {
+class EscalationFixtureTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("subagent-escalation");
-  private ScriptedModel model;
-  private AgentRuntime rt;
 
   @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
-    AgentRuntime.Builder b =
-        AgentRuntime.builder(Fixture.host(model)).scheduler(new VirtualScheduler());
+  void setUp() {
+    AgentRuntime.Builder b = runtimeWith(List.of());
     for (AgentDef def : fx.registry()) {
       if (def.name().equals("approverParent")) {
         def = def.toBuilder().waitFor(request -> Answer.ok(request.id())).build();
@@ -28,12 +22,6 @@ class EscalationFixtureTest {
       b.agent(def);
     }
     rt = b.build();
-  }
-
-  @AfterEach
-  void tearDown() {
-    rt.close();
-    model.close();
   }
 
   @Test

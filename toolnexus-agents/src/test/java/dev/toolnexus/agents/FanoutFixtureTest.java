@@ -2,33 +2,24 @@ package dev.toolnexus.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.toolnexus.time.VirtualScheduler;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The subagent-fanout fixture: two task calls in one turn run concurrently and roll up. */
-class FanoutFixtureTest {
+class FanoutFixtureTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("subagent-fanout");
-  private ScriptedModel model;
-  private AgentRuntime rt;
 
-  @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel().together("m-explore", 2);
-    rt =
-        AgentRuntime.builder(Fixture.host(model))
-            .agents(fx.registry())
-            .scheduler(new VirtualScheduler())
-            .build();
+  @Override
+  ScriptedModel newModel() throws IOException {
+    return new ScriptedModel().together("m-explore", 2);
   }
 
-  @AfterEach
-  void tearDown() {
-    rt.close();
-    model.close();
+  @BeforeEach
+  void setUp() {
+    rt = runtimeWith(fx.registry()).build();
   }
 
   @Test

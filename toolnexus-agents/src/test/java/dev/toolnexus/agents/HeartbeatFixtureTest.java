@@ -20,25 +20,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The persona fixture's H5: the heartbeat, on a virtual clock. */
-class HeartbeatFixtureTest {
+class HeartbeatFixtureTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("persona-agent");
   private final VirtualScheduler clock = new VirtualScheduler();
-  private ScriptedModel model;
   private Heartbeat hb;
   @TempDir Path dir;
 
   @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
+  void setUp() {
     PersonaScripts.install(model, fx);
   }
 
   @AfterEach
-  void tearDown() {
+  void stopHeartbeat() {
     if (hb != null) {
       hb.close();
     }
-    model.close();
   }
 
   private Path write(Map<String, Object> files) throws IOException {

@@ -11,28 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The subagent-lifecycle fixture: the unsolicited rail, the three gates, interrupt and close. */
-class LifecycleFixtureTest {
+class LifecycleFixtureTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("subagent-lifecycle");
-  private ScriptedModel model;
-  private AgentRuntime rt;
-
-  @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (rt != null) {
-      rt.close();
-    }
-    model.close();
-  }
 
   private List<AgentDef> registry() {
     List<AgentDef> defs = new ArrayList<>();
@@ -43,9 +26,7 @@ class LifecycleFixtureTest {
   }
 
   private AgentRuntime.Builder runtime() {
-    return AgentRuntime.builder(Fixture.host(model))
-        .agents(registry())
-        .scheduler(new VirtualScheduler());
+    return runtimeWith(registry());
   }
 
   private Map<String, Object> scenario(String name) {
@@ -128,8 +109,7 @@ class LifecycleFixtureTest {
     Map<String, Object> override =
         (Map<String, Object>) ((Map<String, Object>) sc.get("registryOverride")).get("coordinator");
     Budget budget = Fixture.budget((Map<String, Object>) override.get("budget"));
-    AgentRuntime.Builder b =
-        AgentRuntime.builder(Fixture.host(model)).scheduler(new VirtualScheduler());
+    AgentRuntime.Builder b = runtimeWith(List.of());
     for (AgentDef d : registry()) {
       b.agent(d.name().equals("coordinator") ? d.toBuilder().budget(budget).build() : d);
     }
@@ -194,8 +174,7 @@ class LifecycleFixtureTest {
   @SuppressWarnings("unchecked")
   void closeCascadesLeafFirstAndAClosedInboxRejectsPosts() {
     List<String> closed = Collections.synchronizedList(new ArrayList<>());
-    AgentRuntime.Builder b =
-        AgentRuntime.builder(Fixture.host(model)).scheduler(new VirtualScheduler());
+    AgentRuntime.Builder b = runtimeWith(List.of());
     for (AgentDef d : registry()) {
       b.agent(d.toBuilder().onClose((h, why) -> closed.add(h.id())).build());
     }

@@ -3,36 +3,18 @@ package dev.toolnexus.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolnexus.Answer;
-import dev.toolnexus.time.VirtualScheduler;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** onBudget: what happens when a handle runs out of one of its own limits. */
-class OnBudgetTest {
+class OnBudgetTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("subagent-budgets");
-  private ScriptedModel model;
-  private AgentRuntime rt;
   private final List<BudgetInfo> asked = Collections.synchronizedList(new ArrayList<>());
 
-  @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
-  }
-
-  @AfterEach
-  void tearDown() {
-    rt.close();
-    model.close();
-  }
-
   private AgentRuntime runtime(java.util.function.Function<BudgetInfo, BudgetDecision> onBudget) {
-    return AgentRuntime.builder(Fixture.host(model))
-        .agents(fx.registry())
-        .scheduler(new VirtualScheduler())
+    return runtimeWith(fx.registry())
         .onBudget(
             info -> {
               asked.add(info);
@@ -61,11 +43,7 @@ class OnBudgetTest {
 
   @Test
   void withoutOnBudgetALimitStops() {
-    rt =
-        AgentRuntime.builder(Fixture.host(model))
-            .agents(fx.registry())
-            .scheduler(new VirtualScheduler())
-            .build();
+    rt = runtimeWith(fx.registry()).build();
     Handle looper = rt.spawn(rt.root(), "looper", Budget.NONE.withMaxTokens(100));
     rt.wake(looper, "loop forever");
 
@@ -108,8 +86,7 @@ class OnBudgetTest {
   void aDefinitionsOnBudgetReplacesTheRuntimes() {
     List<String> byDef = Collections.synchronizedList(new ArrayList<>());
     AgentRuntime.Builder b =
-        AgentRuntime.builder(Fixture.host(model))
-            .scheduler(new VirtualScheduler())
+        runtimeWith(List.of())
             .onBudget(
                 info -> {
                   asked.add(info);
@@ -181,8 +158,7 @@ class OnBudgetTest {
   void suspendIsAnsweredByTheHandlesOwnInterpreterWithoutSuspending() {
     List<String> requests = Collections.synchronizedList(new ArrayList<>());
     AgentRuntime.Builder b =
-        AgentRuntime.builder(Fixture.host(model))
-            .scheduler(new VirtualScheduler())
+        runtimeWith(List.of())
             .onBudget(
                 info -> {
                   asked.add(info);
@@ -303,8 +279,7 @@ class OnBudgetTest {
                 ? ScriptedModel.Reply.call(
                     "task", java.util.Map.of("agent", "explore", "prompt", "find x"))
                 : ScriptedModel.Reply.text("lead: " + c.toolMessages().get(0).get("content")));
-    return AgentRuntime.builder(Fixture.host(model))
-        .agents(fx.registry())
+    return runtimeWith(fx.registry())
         .agent(
             AgentDef.builder("lead")
                 .does("delegates")
@@ -312,7 +287,6 @@ class OnBudgetTest {
                 .team(List.of("explore"))
                 .waitFor(waitFor)
                 .build())
-        .scheduler(new VirtualScheduler())
         .onBudget(
             info -> {
               asked.add(info);

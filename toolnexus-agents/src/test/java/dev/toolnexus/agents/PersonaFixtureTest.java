@@ -13,26 +13,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The persona fixture's H1–H4: the folder is the agent, and its memory tool writes to disk. */
-class PersonaFixtureTest {
+class PersonaFixtureTest extends ScriptedRuntimeTest {
   private final Fixture fx = Fixture.load("persona-agent");
-  private ScriptedModel model;
   @TempDir Path dir;
 
   @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
+  void setUp() {
     PersonaScripts.install(model, fx);
-  }
-
-  @AfterEach
-  void tearDown() {
-    model.close();
   }
 
   private Path bootstrapDir() throws IOException {

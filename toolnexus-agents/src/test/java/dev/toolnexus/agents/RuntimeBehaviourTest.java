@@ -8,20 +8,16 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.client.Message;
-import dev.toolnexus.time.VirtualScheduler;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Runtime behaviour beyond the fixtures: failures as results, teams, the handle state rules. */
-class RuntimeBehaviourTest {
-  private ScriptedModel model;
-  private AgentRuntime rt;
+class RuntimeBehaviourTest extends ScriptedRuntimeTest {
 
   private static final Tool EXPLODE =
       new Tool() {
@@ -52,8 +48,7 @@ class RuntimeBehaviourTest {
       };
 
   @BeforeEach
-  void setUp() throws Exception {
-    model = new ScriptedModel();
+  void script() {
     model.script(
         "m-breaker",
         c ->
@@ -75,21 +70,8 @@ class RuntimeBehaviourTest {
         });
   }
 
-  @AfterEach
-  void tearDown() {
-    if (rt != null) {
-      rt.close();
-    }
-    model.close();
-  }
-
   private AgentRuntime runtime(AgentDef... defs) {
-    AgentRuntime.Builder b =
-        AgentRuntime.builder(Fixture.host(model)).scheduler(new VirtualScheduler());
-    for (AgentDef d : defs) {
-      b.agent(d);
-    }
-    return b.build();
+    return runtimeWith(List.of(defs)).build();
   }
 
   private static AgentDef delegator(String... team) {
@@ -200,11 +182,7 @@ class RuntimeBehaviourTest {
   @Test
   void aSuspendedHandleBuffersPostsAndIgnoresWakesUntilAnswered() {
     Fixture fx = Fixture.load("subagent-durable-resume");
-    rt =
-        AgentRuntime.builder(Fixture.host(model))
-            .agents(fx.registry())
-            .scheduler(new VirtualScheduler())
-            .build();
+    rt = runtimeWith(fx.registry()).build();
     Handle p = rt.spawn(rt.root(), "approverParent");
     rt.wake(p, "do the secret thing");
     TaskResult r1 = rt.wait(p);
@@ -219,11 +197,7 @@ class RuntimeBehaviourTest {
   @Test
   void interruptingASuspendedHandleCancelsItsRequest() {
     Fixture fx = Fixture.load("subagent-durable-resume");
-    rt =
-        AgentRuntime.builder(Fixture.host(model))
-            .agents(fx.registry())
-            .scheduler(new VirtualScheduler())
-            .build();
+    rt = runtimeWith(fx.registry()).build();
     Handle p = rt.spawn(rt.root(), "approverParent");
     rt.wake(p, "do the secret thing");
     rt.wait(p);

@@ -114,6 +114,15 @@ class DurableStoresTest {
   }
 
   @Test
+  void aJdbcUrlWithNoDriverFailsWithoutEchoingTheUrl() {
+    assertThatThrownBy(() -> JdbcConversationStore.of("jdbc:nosuchdb://host/db?password=s3cret"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("cannot create conversation table toolnexus_conversations: ")
+        .hasMessageContaining("jdbc:nosuchdb:...")
+        .hasMessageNotContaining("s3cret");
+  }
+
+  @Test
   void theJdbcTableNameMustBeAPlainIdentifier() {
     assertThatThrownBy(
             () -> JdbcConversationStore.of(() -> DriverManager.getConnection(jdbcUrl()), "x; drop"))

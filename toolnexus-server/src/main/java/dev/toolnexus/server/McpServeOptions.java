@@ -1,11 +1,13 @@
 package dev.toolnexus.server;
 
+import dev.toolnexus.internal.Durations;
+import dev.toolnexus.server.internal.HostBuilder;
+import dev.toolnexus.server.internal.HostOptions;
 import dev.toolnexus.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -63,21 +65,17 @@ public record McpServeOptions(
     name = name == null || name.isBlank() ? DEFAULT_NAME : name;
     version = version == null || version.isBlank() ? DEFAULT_VERSION : version;
     tools = tools == null ? List.of() : List.copyOf(tools);
-    host = host == null || host.isBlank() ? "127.0.0.1" : host;
-    if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("port must be 0..65535, got " + port);
-    }
+    HostOptions h =
+        new HostOptions(host, port, token, allowedHosts, allowedOrigins, maxRequestBytes).checked();
+    host = h.host();
     path = path == null || path.isBlank() ? "/mcp" : path.startsWith("/") ? path : "/" + path;
-    token = token == null || token.isEmpty() ? null : token;
-    allowedHosts = allowedHosts == null ? List.of() : List.copyOf(allowedHosts);
-    allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
-    if (maxRequestBytes <= 0) {
-      throw new IllegalArgumentException(
-          "maxRequestBytes must be positive, got " + maxRequestBytes);
-    }
-    sessionIdleTimeout = positive(sessionIdleTimeout, Duration.ofMinutes(30), "sessionIdleTimeout");
-    keepAlive = positive(keepAlive, Duration.ofSeconds(5), "keepAlive");
-    callTimeout = positive(callTimeout, null, "callTimeout");
+    token = h.token();
+    allowedHosts = h.allowedHosts();
+    allowedOrigins = h.allowedOrigins();
+    sessionIdleTimeout =
+        Durations.positive(sessionIdleTimeout, Duration.ofMinutes(30), "sessionIdleTimeout");
+    keepAlive = Durations.positive(keepAlive, Duration.ofSeconds(5), "keepAlive");
+    callTimeout = Durations.positive(callTimeout, null, "callTimeout");
     scheduler = scheduler == null ? Scheduler.system() : scheduler;
   }
 
@@ -93,17 +91,13 @@ public record McpServeOptions(
 
   /** A builder starting from these options. */
   public Builder toBuilder() {
-    Builder b = new Builder();
+    Builder b = new Builder().host(host).port(port).token(token).maxRequestBytes(maxRequestBytes);
+    allowedHosts.forEach(b::allowHost);
+    allowedOrigins.forEach(b::allowOrigin);
     b.name = name;
     b.version = version;
     b.tools = new ArrayList<>(tools);
-    b.host = host;
-    b.port = port;
     b.path = path;
-    b.token = token;
-    b.allowedHosts = new ArrayList<>(allowedHosts);
-    b.allowedOrigins = new ArrayList<>(allowedOrigins);
-    b.maxRequestBytes = maxRequestBytes;
     b.sessionIdleTimeout = sessionIdleTimeout;
     b.keepAlive = keepAlive;
     b.callTimeout = callTimeout;
@@ -144,28 +138,12 @@ public record McpServeOptions(
         + "]";
   }
 
-  private static Duration positive(Duration d, Duration fallback, String what) {
-    if (d == null) {
-      return fallback;
-    }
-    if (d.isZero() || d.isNegative()) {
-      throw new IllegalArgumentException(what + " must be positive, got " + d);
-    }
-    return d;
-  }
-
   /** Builds {@link McpServeOptions}; every setter returns this builder. */
-  public static final class Builder {
+  public static final class Builder extends HostBuilder<Builder> {
     private String name;
     private String version;
     private List<String> tools = new ArrayList<>();
-    private String host;
-    private int port;
     private String path;
-    private String token;
-    private List<String> allowedHosts = new ArrayList<>();
-    private List<String> allowedOrigins = new ArrayList<>();
-    private long maxRequestBytes = 4L * 1024 * 1024;
     private Duration sessionIdleTimeout;
     private Duration keepAlive;
     private Duration callTimeout;
@@ -197,45 +175,9 @@ public record McpServeOptions(
       return tools(List.of(names));
     }
 
-    /** The interface to bind (default {@code 127.0.0.1}). */
-    public Builder host(String value) {
-      this.host = value;
-      return this;
-    }
-
-    /** The port to bind; 0 (the default) picks a free one. */
-    public Builder port(int value) {
-      this.port = value;
-      return this;
-    }
-
     /** The endpoint path (default {@code /mcp}). */
     public Builder path(String value) {
       this.path = value;
-      return this;
-    }
-
-    /** The bearer token every request must carry; null or empty for none. */
-    public Builder token(String value) {
-      this.token = value;
-      return this;
-    }
-
-    /** Accepts this {@code Host} name too (without port); {@code *} accepts any. */
-    public Builder allowHost(String hostName) {
-      this.allowedHosts.add(Objects.requireNonNull(hostName, "hostName"));
-      return this;
-    }
-
-    /** Accepts this {@code Origin} too, for example {@code https://app.example}; {@code *} any. */
-    public Builder allowOrigin(String origin) {
-      this.allowedOrigins.add(Objects.requireNonNull(origin, "origin"));
-      return this;
-    }
-
-    /** The largest request body accepted (default 4 MiB). */
-    public Builder maxRequestBytes(long value) {
-      this.maxRequestBytes = value;
       return this;
     }
 
@@ -320,17 +262,18 @@ public record McpServeOptions(
 
     /** The options. */
     public McpServeOptions build() {
+      HostOptions h = hostPart();
       return new McpServeOptions(
           name,
           version,
           tools,
-          host,
-          port,
+          h.host(),
+          h.port(),
           path,
-          token,
-          allowedHosts,
-          allowedOrigins,
-          maxRequestBytes,
+          h.token(),
+          h.allowedHosts(),
+          h.allowedOrigins(),
+          h.maxRequestBytes(),
           sessionIdleTimeout,
           keepAlive,
           callTimeout,

@@ -4,19 +4,17 @@ import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.internal.AtomicFiles;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -166,40 +164,20 @@ public final class MemoryTool implements Tool {
     }
   }
 
-  /** The file's permissions on the replacement (rw-r--r-- for a new file), where POSIX applies. */
-  private static void keepPermissions(Path file, Path tmp) throws IOException {
+  /** The file's permissions (rw-r--r-- for a new file); null where POSIX does not apply. */
+  private static Set<PosixFilePermission> permissions(Path file) throws IOException {
     try {
-      Files.setPosixFilePermissions(
-          tmp,
-          Files.exists(file)
-              ? Files.getPosixFilePermissions(file)
-              : PosixFilePermissions.fromString("rw-r--r--"));
+      return Files.exists(file)
+          ? Files.getPosixFilePermissions(file)
+          : PosixFilePermissions.fromString("rw-r--r--");
     } catch (UnsupportedOperationException e) {
-      // not a POSIX file system: the temporary file's defaults stand
+      return null; // not a POSIX file system: the temporary file's defaults stand
     }
   }
 
-  /** Writes a temporary file beside {@code file}, forces it to disk and moves it over the file. */
+  /** Replaces the file's text at once, keeping its permissions. */
   private static void write(Path file, String text) throws IOException {
-    Path dir = file.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-    try {
-      keepPermissions(file, tmp);
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-        ByteBuffer buf = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-        while (buf.hasRemaining()) {
-          ch.write(buf);
-        }
-        ch.force(true);
-      }
-      try {
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8), permissions(file));
   }
 }

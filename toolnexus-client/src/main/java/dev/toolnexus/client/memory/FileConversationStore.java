@@ -2,17 +2,15 @@ package dev.toolnexus.client.memory;
 
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.internal.KeyedLocks;
+import dev.toolnexus.internal.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Base64;
 import java.util.List;
@@ -99,33 +97,10 @@ public final class FileConversationStore implements ConversationStore {
   @Override
   public void save(String id, List<Message> messages) {
     Path f = file(id);
-    byte[] bytes = Message.toJson(messages).getBytes(StandardCharsets.UTF_8);
-    Path tmp = null;
     try {
-      tmp = Files.createTempFile(dir, f.getFileName().toString(), ".tmp");
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-        ByteBuffer buf = ByteBuffer.wrap(bytes);
-        while (buf.hasRemaining()) {
-          ch.write(buf);
-        }
-        ch.force(true);
-      }
-      try {
-        Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING);
-      }
-      tmp = null;
+      AtomicFiles.write(f, Message.toJson(messages).getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write conversation file " + f, e);
-    } finally {
-      if (tmp != null) {
-        try {
-          Files.deleteIfExists(tmp);
-        } catch (IOException ignored) {
-          // best effort: the temp file never replaces a transcript
-        }
-      }
     }
   }
 

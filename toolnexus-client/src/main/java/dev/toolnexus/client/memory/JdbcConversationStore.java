@@ -1,8 +1,8 @@
 package dev.toolnexus.client.memory;
 
 import dev.toolnexus.client.Message;
+import dev.toolnexus.internal.SqlTables;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -39,7 +38,6 @@ public final class JdbcConversationStore implements ConversationStore {
 
   private static final long POLL_MIN_MS = 20;
   private static final long POLL_MAX_MS = 250;
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
   /** Where connections come from. */
   @FunctionalInterface
@@ -62,9 +60,12 @@ public final class JdbcConversationStore implements ConversationStore {
     this.lease = lease;
   }
 
-  /** A store over a JDBC URL (e.g. {@code jdbc:sqlite:/var/lib/app/conversations.db}). */
+  /**
+   * A store over a JDBC URL (e.g. {@code jdbc:sqlite:/var/lib/app/conversations.db}). The URL may
+   * hold a password: an error names only its {@code jdbc:<subprotocol>} prefix.
+   */
   public static JdbcConversationStore of(String jdbcUrl) {
-    return of(() -> DriverManager.getConnection(jdbcUrl), DEFAULT_TABLE);
+    return of(SqlTables.connect(jdbcUrl)::open, DEFAULT_TABLE);
   }
 
   /** A store over a pooled {@link DataSource} (e.g. PostgreSQL behind a pool). */
@@ -90,12 +91,7 @@ public final class JdbcConversationStore implements ConversationStore {
    *     56 characters) or the lease is not positive
    */
   public static JdbcConversationStore of(Connections connections, String table, Duration lease) {
-    if (table == null || !IDENTIFIER.matcher(table).matches() || table.length() > 56) {
-      throw new IllegalArgumentException(
-          "table must be a plain SQL identifier ([A-Za-z_][A-Za-z0-9_]*, at most 56 characters),"
-              + " got "
-              + table);
-    }
+    SqlTables.checkedName(table, 56);
     if (lease == null || lease.isNegative() || lease.isZero()) {
       throw new IllegalArgumentException("lease must be positive, got " + lease);
     }
@@ -110,22 +106,18 @@ public final class JdbcConversationStore implements ConversationStore {
   }
 
   private void createTable() {
-    try (Connection c = connections.open();
-        Statement st = c.createStatement()) {
-      st.executeUpdate(
-          "CREATE TABLE IF NOT EXISTS "
-              + table
-              + " (id VARCHAR(512) NOT NULL PRIMARY KEY, messages TEXT NOT NULL,"
-              + " updated_at BIGINT NOT NULL, version BIGINT NOT NULL DEFAULT 0)");
-      st.executeUpdate(
-          "CREATE TABLE IF NOT EXISTS "
-              + locks
-              + " (id VARCHAR(512) NOT NULL PRIMARY KEY, owner VARCHAR(64) NOT NULL,"
-              + " expires_at BIGINT NOT NULL)");
-    } catch (SQLException e) {
-      throw new IllegalStateException(
-          "cannot create conversation table " + table + ": " + e.getMessage(), e);
-    }
+    SqlTables.create(
+        connections::open,
+        "conversation",
+        table,
+        "CREATE TABLE IF NOT EXISTS "
+            + table
+            + " (id VARCHAR(512) NOT NULL PRIMARY KEY, messages TEXT NOT NULL,"
+            + " updated_at BIGINT NOT NULL, version BIGINT NOT NULL DEFAULT 0)",
+        "CREATE TABLE IF NOT EXISTS "
+            + locks
+            + " (id VARCHAR(512) NOT NULL PRIMARY KEY, owner VARCHAR(64) NOT NULL,"
+            + " expires_at BIGINT NOT NULL)");
     addVersionColumnWhenMissing();
   }
 
@@ -187,30 +179,14 @@ public final class JdbcConversationStore implements ConversationStore {
     String json = Message.toJson(messages);
     long now = System.currentTimeMillis();
     Long expected = held.get().get(id);
-    SQLException last = null;
-    for (int attempt = 0; attempt < 2; attempt++) {
-      try (Connection c = connections.open()) {
-        boolean auto = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try {
-          long version = upsert(c, id, json, now, expected);
-          c.commit();
-          if (expected != null) {
-            held.get().put(id, version);
-          }
-          return;
-        } catch (SQLException e) {
-          c.rollback();
-          last = e; // another writer inserted the row first: the update path wins next time
-        } finally {
-          c.setAutoCommit(auto);
-        }
-      } catch (SQLException e) {
-        last = e;
-      }
+    long version =
+        SqlTables.upsert(
+            connections::open,
+            c -> upsert(c, id, json, now, expected),
+            "conversation " + id + " to " + table);
+    if (expected != null) {
+      held.get().put(id, version);
     }
-    throw new IllegalStateException(
-        "cannot save conversation " + id + " to " + table + ": " + last.getMessage(), last);
   }
 
   /** Writes the row; returns its new version. */

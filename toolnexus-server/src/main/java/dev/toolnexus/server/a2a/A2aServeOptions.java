@@ -1,11 +1,13 @@
 package dev.toolnexus.server.a2a;
 
+import dev.toolnexus.internal.Durations;
 import dev.toolnexus.server.McpServeOptions;
+import dev.toolnexus.server.internal.HostBuilder;
+import dev.toolnexus.server.internal.HostOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -79,19 +81,14 @@ public record A2aServeOptions(
       }
       baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
     }
-    host = host == null || host.isBlank() ? "127.0.0.1" : host;
-    if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("port must be 0..65535, got " + port);
-    }
-    token = token == null || token.isEmpty() ? null : token;
-    allowedHosts = allowedHosts == null ? List.of() : List.copyOf(allowedHosts);
-    allowedOrigins = allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins);
-    if (maxRequestBytes <= 0) {
-      throw new IllegalArgumentException(
-          "maxRequestBytes must be positive, got " + maxRequestBytes);
-    }
-    taskTimeout = positive(taskTimeout, null, "taskTimeout");
-    keepAlive = positive(keepAlive, Duration.ofSeconds(5), "keepAlive");
+    HostOptions h =
+        new HostOptions(host, port, token, allowedHosts, allowedOrigins, maxRequestBytes).checked();
+    host = h.host();
+    token = h.token();
+    allowedHosts = h.allowedHosts();
+    allowedOrigins = h.allowedOrigins();
+    taskTimeout = Durations.positive(taskTimeout, null, "taskTimeout");
+    keepAlive = Durations.positive(keepAlive, Duration.ofSeconds(5), "keepAlive");
   }
 
   /** A builder with the defaults: every skill, memory store, {@code 127.0.0.1}, a free port. */
@@ -137,18 +134,8 @@ public record A2aServeOptions(
         + "]";
   }
 
-  private static Duration positive(Duration d, Duration fallback, String what) {
-    if (d == null) {
-      return fallback;
-    }
-    if (d.isZero() || d.isNegative()) {
-      throw new IllegalArgumentException(what + " must be positive, got " + d);
-    }
-    return d;
-  }
-
   /** Builds {@link A2aServeOptions}; every setter returns this builder. */
-  public static final class Builder {
+  public static final class Builder extends HostBuilder<Builder> {
     private String name;
     private String description;
     private String version;
@@ -158,12 +145,6 @@ public record A2aServeOptions(
     private TaskStore store;
     private Consumer<TaskEvent> onTask;
     private String baseUrl;
-    private String host;
-    private int port;
-    private String token;
-    private final List<String> allowedHosts = new ArrayList<>();
-    private final List<String> allowedOrigins = new ArrayList<>();
-    private long maxRequestBytes = 4L * 1024 * 1024;
     private Duration taskTimeout;
     private Duration keepAlive;
     private McpServeOptions mcp;
@@ -219,42 +200,6 @@ public record A2aServeOptions(
     /** The URL callers reach the server at, for the card (default: the bound address). */
     public Builder baseUrl(String value) {
       this.baseUrl = value;
-      return this;
-    }
-
-    /** The interface to bind (default {@code 127.0.0.1}). */
-    public Builder host(String value) {
-      this.host = value;
-      return this;
-    }
-
-    /** The port to bind; 0 (the default) picks a free one. */
-    public Builder port(int value) {
-      this.port = value;
-      return this;
-    }
-
-    /** The bearer token every JSON-RPC call must carry; null or empty for none. */
-    public Builder token(String value) {
-      this.token = value;
-      return this;
-    }
-
-    /** Accepts this {@code Host} name too (without port); {@code *} accepts any. */
-    public Builder allowHost(String hostName) {
-      this.allowedHosts.add(Objects.requireNonNull(hostName, "hostName"));
-      return this;
-    }
-
-    /** Accepts this {@code Origin} too, for example {@code https://app.example}; {@code *} any. */
-    public Builder allowOrigin(String origin) {
-      this.allowedOrigins.add(Objects.requireNonNull(origin, "origin"));
-      return this;
-    }
-
-    /** The largest request body accepted (default 4 MiB). */
-    public Builder maxRequestBytes(long value) {
-      this.maxRequestBytes = value;
       return this;
     }
 
@@ -337,6 +282,7 @@ public record A2aServeOptions(
 
     /** The options. */
     public A2aServeOptions build() {
+      HostOptions h = hostPart();
       return new A2aServeOptions(
           name,
           description,
@@ -347,12 +293,12 @@ public record A2aServeOptions(
           store,
           onTask,
           baseUrl,
-          host,
-          port,
-          token,
-          allowedHosts,
-          allowedOrigins,
-          maxRequestBytes,
+          h.host(),
+          h.port(),
+          h.token(),
+          h.allowedHosts(),
+          h.allowedOrigins(),
+          h.maxRequestBytes(),
           taskTimeout,
           keepAlive,
           mcp);

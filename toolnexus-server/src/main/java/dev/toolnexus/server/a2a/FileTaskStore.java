@@ -1,18 +1,14 @@
 package dev.toolnexus.server.a2a;
 
 import dev.toolnexus.Json;
+import dev.toolnexus.internal.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -113,33 +109,10 @@ public final class FileTaskStore implements TaskStore {
   public void save(A2aTask task) {
     Objects.requireNonNull(task, "task");
     Path f = file(task.id());
-    byte[] bytes = Json.write(task).getBytes(StandardCharsets.UTF_8);
-    Path tmp = null;
     try {
-      tmp = Files.createTempFile(dir, ".task-", ".tmp");
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-        ByteBuffer buf = ByteBuffer.wrap(bytes);
-        while (buf.hasRemaining()) {
-          ch.write(buf);
-        }
-        ch.force(true);
-      }
-      try {
-        Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING);
-      }
-      tmp = null;
+      AtomicFiles.write(f, Json.write(task).getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write task file " + f, e);
-    } finally {
-      if (tmp != null) {
-        try {
-          Files.deleteIfExists(tmp);
-        } catch (IOException ignored) {
-          // best effort: a temporary file never replaces a task
-        }
-      }
     }
   }
 

@@ -1,17 +1,15 @@
 package dev.toolnexus.server.a2a;
 
 import dev.toolnexus.Json;
+import dev.toolnexus.internal.SqlTables;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -25,8 +23,6 @@ import javax.sql.DataSource;
 public final class JdbcTaskStore implements TaskStore {
   /** The default table name. */
   public static final String DEFAULT_TABLE = "toolnexus_a2a_tasks";
-
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
   /** Where connections come from. */
   @FunctionalInterface
@@ -48,25 +44,7 @@ public final class JdbcTaskStore implements TaskStore {
    * password: an error names only its {@code jdbc:<subprotocol>} prefix.
    */
   public static JdbcTaskStore of(String jdbcUrl) {
-    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-    String shown = redacted(jdbcUrl);
-    return of(
-        () -> {
-          try {
-            return DriverManager.getConnection(jdbcUrl);
-          } catch (SQLException e) {
-            String message = e.getMessage() == null ? "" : e.getMessage();
-            throw new SQLException(
-                message.replace(jdbcUrl, shown), e.getSQLState(), e.getErrorCode());
-          }
-        },
-        DEFAULT_TABLE);
-  }
-
-  /** {@code jdbc:<subprotocol>:...}: the URL without what may be secret. */
-  private static String redacted(String jdbcUrl) {
-    int second = jdbcUrl.indexOf(':', "jdbc:".length());
-    return (second < 0 ? jdbcUrl : jdbcUrl.substring(0, second + 1)) + "...";
+    return of(SqlTables.connect(jdbcUrl)::open, DEFAULT_TABLE);
   }
 
   /** A store over a pooled {@link DataSource} (e.g. PostgreSQL behind a pool). */
@@ -83,12 +61,7 @@ public final class JdbcTaskStore implements TaskStore {
    */
   public static JdbcTaskStore of(Connections connections, String table) {
     Objects.requireNonNull(connections, "connections");
-    if (table == null || !IDENTIFIER.matcher(table).matches()) {
-      throw new IllegalArgumentException(
-          "table must be a plain SQL identifier ([A-Za-z_][A-Za-z0-9_]*, at most 63 characters),"
-              + " got "
-              + table);
-    }
+    SqlTables.checkedName(table, 63);
     JdbcTaskStore store = new JdbcTaskStore(connections, table);
     store.createTable();
     return store;
@@ -100,17 +73,14 @@ public final class JdbcTaskStore implements TaskStore {
   }
 
   private void createTable() {
-    try (Connection c = connections.open();
-        Statement st = c.createStatement()) {
-      st.executeUpdate(
-          "CREATE TABLE IF NOT EXISTS "
-              + table
-              + " (id VARCHAR(512) NOT NULL PRIMARY KEY, state VARCHAR(32) NOT NULL,"
-              + " task TEXT NOT NULL, updated_at BIGINT NOT NULL)");
-    } catch (SQLException e) {
-      throw new IllegalStateException(
-          "cannot create A2A task table " + table + ": " + e.getMessage(), e);
-    }
+    SqlTables.create(
+        connections::open,
+        "A2A task",
+        table,
+        "CREATE TABLE IF NOT EXISTS "
+            + table
+            + " (id VARCHAR(512) NOT NULL PRIMARY KEY, state VARCHAR(32) NOT NULL,"
+            + " task TEXT NOT NULL, updated_at BIGINT NOT NULL)");
   }
 
   /**
@@ -154,30 +124,14 @@ public final class JdbcTaskStore implements TaskStore {
     Objects.requireNonNull(task, "task");
     String json = Json.write(task);
     long now = System.currentTimeMillis();
-    SQLException last = null;
-    for (int attempt = 0; attempt < 2; attempt++) {
-      try (Connection c = connections.open()) {
-        boolean auto = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try {
-          upsert(c, task, json, now);
-          c.commit();
-          return;
-        } catch (SQLException e) {
-          c.rollback();
-          last = e; // another writer inserted the row first: the update wins next time
-        } finally {
-          c.setAutoCommit(auto);
-        }
-      } catch (SQLException e) {
-        last = e;
-      }
-    }
-    throw new IllegalStateException(
-        "cannot save A2A task " + task.id() + " to " + table + ": " + last.getMessage(), last);
+    SqlTables.upsert(
+        connections::open,
+        c -> upsert(c, task, json, now),
+        "A2A task " + task.id() + " to " + table);
   }
 
-  private void upsert(Connection c, A2aTask task, String json, long now) throws SQLException {
+  /** Updates the task's row, or inserts it when there is none; returns null. */
+  private Void upsert(Connection c, A2aTask task, String json, long now) throws SQLException {
     try (PreparedStatement up =
         c.prepareStatement(
             "UPDATE " + table + " SET state = ?, task = ?, updated_at = ? WHERE id = ?")) {
@@ -186,7 +140,7 @@ public final class JdbcTaskStore implements TaskStore {
       up.setLong(3, now);
       up.setString(4, task.id());
       if (up.executeUpdate() > 0) {
-        return;
+        return null;
       }
     }
     try (PreparedStatement in =
@@ -198,6 +152,7 @@ public final class JdbcTaskStore implements TaskStore {
       in.setLong(4, now);
       in.executeUpdate();
     }
+    return null;
   }
 
   /**

@@ -40,6 +40,13 @@ class ServeProcessTest {
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+  /**
+   * A command prefix that gives the served process Ctrl-C's default handling, as a terminal does. A
+   * build started in the background of a shell (`mvn verify &`) runs with SIGINT ignored, which
+   * every child inherits and the JVM then honours, so Ctrl-C would never reach the process.
+   */
+  private static final List<String> DEFAULT_SIGINT = defaultSigint();
+
   @TempDir Path dir;
   private Path config;
   private Process serve;
@@ -224,7 +231,7 @@ class ServeProcessTest {
   }
 
   private void start(Map<String, String> env, String... args) throws IOException {
-    List<String> argv = new ArrayList<>();
+    List<String> argv = new ArrayList<>(DEFAULT_SIGINT);
     argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     argv.add("-XX:TieredStopAtLevel=1");
     argv.add("-cp");
@@ -248,6 +255,22 @@ class ServeProcessTest {
   }
 
   /** Sends the serve process a signal as a terminal or a service manager would. */
+  private static List<String> defaultSigint() {
+    List<String> prefix = List.of("env", "--default-signal=INT");
+    try {
+      List<String> probe = new ArrayList<>(prefix);
+      probe.add("true");
+      Process p = new ProcessBuilder(probe).redirectErrorStream(true).start();
+      p.getInputStream().readAllBytes();
+      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? prefix : List.of();
+    } catch (IOException e) {
+      return List.of(); // no GNU env: SIGINT keeps whatever handling the build was given
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    }
+  }
+
   /** Waits for the served process to exit; if it does not, the failure shows its threads. */
   private void assertExits() throws Exception {
     if (serve.waitFor(30, TimeUnit.SECONDS)) {

@@ -288,11 +288,14 @@ public final class HttpChatModel implements ChatModel {
         String json;
         try {
           long max = options.maxResponseBytes();
-          // a body the transport already holds whole is copied once, not read back in chunks
+          // a body the transport already holds whole is taken as it is (our own transport's) or
+          // copied once, never read back in chunks
           byte[] bytes =
-              body instanceof ByteArrayInputStream whole && whole.available() <= max
-                  ? whole.readAllBytes()
-                  : body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+              body instanceof WholeBody.Bytes ours && ours.available() <= max
+                  ? ours.unread() // the transport's own array: nobody else holds it
+                  : body instanceof ByteArrayInputStream whole && whole.available() <= max
+                      ? whole.readAllBytes()
+                      : body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
           if (bytes.length > max) {
             throw new TooLargeException("the response", max);
           }

@@ -26,8 +26,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 
@@ -46,11 +49,13 @@ public final class HttpChatModel implements ChatModel {
   private final HttpClient http;
   private final LlmTransport transport;
   private final String apiKey;
+  private final Map<String, String> authHeaders;
   private final PartGate gate;
   private final Retrier retrier;
   private final Redactor redactor;
   private final WireCache wireCache = new WireCache();
   private volatile Declared declared;
+  private volatile Endpoint endpoint;
 
   /**
    * A model over these wire settings; the API key is resolved now.
@@ -63,6 +68,8 @@ public final class HttpChatModel implements ChatModel {
     BaseUrls.check(options.baseUrl());
     this.codec = Codecs.forStyle(options.style());
     this.apiKey = ApiKeys.resolve(options.apiKey(), options.env(), options.baseUrl(), codec);
+    // made once: the key and the style do not change over the model's life
+    this.authHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(codec.authHeaders(apiKey)));
     this.http =
         options.httpClient() != null
             ? options.httpClient()
@@ -182,6 +189,20 @@ public final class HttpChatModel implements ChatModel {
   }
 
   /**
+   * The endpoint for this model and mode: the last one made when they are the same (a client asks
+   * one model over and over), so the URI is not built and parsed again on every call.
+   */
+  private URI endpoint(String model, boolean stream) {
+    Endpoint last = endpoint;
+    if (last != null && last.stream == stream && Objects.equals(last.model, model)) {
+      return last.uri;
+    }
+    URI uri = codec.endpoint(options.baseUrl(), model, stream);
+    endpoint = new Endpoint(model, stream, uri);
+    return uri;
+  }
+
+  /**
    * One model call with {@code extra} body keys, retried per the client's policy: a failure before
    * the response is read (a retryable status, a network error) is retried; a stream that breaks
    * after it started is not, since its text already reached the caller.
@@ -194,7 +215,7 @@ public final class HttpChatModel implements ChatModel {
       CancelToken cancel,
       Map<String, Object> extra) {
     boolean stream = text != null;
-    URI endpoint = codec.endpoint(options.baseUrl(), model, stream);
+    URI endpoint = endpoint(model, stream);
     byte[] bytes = bodyBytes(model, messages, tools, stream, extra);
     HttpRequest.Builder rb =
         HttpClients.versionFor(HttpRequest.newBuilder(endpoint), endpoint)
@@ -202,7 +223,7 @@ public final class HttpChatModel implements ChatModel {
             .POST(HttpRequest.BodyPublishers.ofByteArray(bytes))
             .header("Content-Type", "application/json")
             .header("Accept", stream ? "text/event-stream" : "application/json");
-    codec.authHeaders(apiKey).forEach(rb::header);
+    authHeaders.forEach(rb::header);
     options.headers().forEach(rb::header);
     HttpRequest request = rb.build();
     if (WireLog.enabled(options.logRequests())) {
@@ -267,11 +288,14 @@ public final class HttpChatModel implements ChatModel {
         String json;
         try {
           long max = options.maxResponseBytes();
-          // a body the transport already holds whole is copied once, not read back in chunks
+          // a body the transport already holds whole is taken as it is (our own transport's) or
+          // copied once, never read back in chunks
           byte[] bytes =
-              body instanceof ByteArrayInputStream whole && whole.available() <= max
-                  ? whole.readAllBytes()
-                  : body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+              body instanceof WholeBody.Bytes ours && ours.available() <= max
+                  ? ours.unread() // the transport's own array: nobody else holds it
+                  : body instanceof ByteArrayInputStream whole && whole.available() <= max
+                      ? whole.readAllBytes()
+                      : body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
           if (bytes.length > max) {
             throw new TooLargeException("the response", max);
           }
@@ -449,4 +473,7 @@ public final class HttpChatModel implements ChatModel {
       this.wire = wire;
     }
   }
+
+  /** The last endpoint made, with the model and mode it was made for. */
+  private record Endpoint(String model, boolean stream, URI uri) {}
 }

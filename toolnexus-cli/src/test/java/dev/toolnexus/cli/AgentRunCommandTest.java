@@ -36,24 +36,24 @@ class AgentRunCommandTest {
     return file;
   }
 
+  /** {@code run --once prompt} as {@code agent} from {@code config}, without the built-ins. */
+  private CliRun once(Path config, String agent, String prompt) {
+    return CliRun.runAgainst(
+        mock,
+        "",
+        ENV,
+        "--no-builtins",
+        "--config",
+        config.toString(),
+        "--agent",
+        agent,
+        "--once",
+        prompt);
+  }
+
   @Test
   void onceRunsTheNamedAgentAndPrintsItsAnswer(@TempDir Path dir) throws Exception {
-    CliRun r =
-        CliRun.withInput(
-            "",
-            ENV,
-            "run",
-            "--no-builtins",
-            "--config",
-            config(dir).toString(),
-            "--base-url",
-            mock.baseUrl(),
-            "--model",
-            "mock-model",
-            "--agent",
-            "helper",
-            "--once",
-            "weather?");
+    CliRun r = once(config(dir), "helper", "weather?");
 
     assertThat(r.exitCode()).isZero();
     assertThat(r.out())
@@ -65,22 +65,7 @@ class AgentRunCommandTest {
   @Test
   void anAgentTheConfigDoesNotDeclareIsAUsageErrorNamingTheDeclaredOnes(@TempDir Path dir)
       throws Exception {
-    CliRun r =
-        CliRun.withInput(
-            "",
-            ENV,
-            "run",
-            "--no-builtins",
-            "--config",
-            config(dir).toString(),
-            "--base-url",
-            mock.baseUrl(),
-            "--model",
-            "mock-model",
-            "--agent",
-            "nobody",
-            "--once",
-            "hi");
+    CliRun r = once(config(dir), "nobody", "hi");
 
     assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(r.err()).contains("--agent nobody: ").contains("declares only helper, lead");
@@ -91,22 +76,7 @@ class AgentRunCommandTest {
     Path file = dir.resolve("team.json");
     Files.writeString(
         file, "{\"subagents\": {\"helper\": {\"does\": \"answers\", \"tools\": []}}}");
-    CliRun r =
-        CliRun.withInput(
-            "",
-            ENV,
-            "run",
-            "--no-builtins",
-            "--config",
-            file.toString(),
-            "--base-url",
-            mock.baseUrl(),
-            "--model",
-            "mock-model",
-            "--agent",
-            "helper",
-            "--once",
-            "weather?");
+    CliRun r = once(file, "helper", "weather?");
 
     assertThat(r.exitCode()).isZero();
     assertThat(r.err()).doesNotContain("MCP");

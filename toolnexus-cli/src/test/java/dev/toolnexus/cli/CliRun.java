@@ -13,6 +13,18 @@ record CliRun(int exitCode, String out, String err) {
     return withInput("", Map.of(), args);
   }
 
+  /** {@code toolnexus run --base-url <mock> --model mock-model <args>} against the mock model. */
+  static CliRun runAgainst(MockLlm mock, String stdin, Map<String, String> env, String... args) {
+    String[] argv = new String[args.length + 5];
+    argv[0] = "run";
+    argv[1] = "--base-url";
+    argv[2] = mock.baseUrl();
+    argv[3] = "--model";
+    argv[4] = "mock-model";
+    System.arraycopy(args, 0, argv, 5, args.length);
+    return withInput(stdin, env, argv);
+  }
+
   static CliRun withInput(String stdin, Map<String, String> env, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();

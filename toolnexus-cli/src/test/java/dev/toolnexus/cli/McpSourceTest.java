@@ -124,17 +124,13 @@ class McpSourceTest {
   void runUsesTheMcpToolsAndShowsEachCall() throws Exception {
     try (MockLlm mock = MockLlm.start()) {
       CliRun r =
-          CliRun.withInput(
+          CliRun.runAgainst(
+              mock,
               "",
               Map.of(),
-              "run",
               "--no-builtins",
               "--config",
               config.toString(),
-              "--base-url",
-              mock.baseUrl(),
-              "--model",
-              "mock-model",
               "--once",
               "What is the weather in Paris, and what is 2 + 2?");
       assertThat(r.exitCode()).isZero();

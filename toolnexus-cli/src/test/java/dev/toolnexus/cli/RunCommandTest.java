@@ -25,18 +25,7 @@ class RunCommandTest {
 
   @Test
   void onceStreamsTheAnswerToStdoutAndTheToolCallsToStderr() {
-    CliRun r =
-        CliRun.withInput(
-            "",
-            ENV,
-            "run",
-            "--no-builtins",
-            "--base-url",
-            mock.baseUrl(),
-            "--model",
-            "mock-model",
-            "--once",
-            "weather?");
+    CliRun r = CliRun.runAgainst(mock, "", ENV, "--no-builtins", "--once", "weather?");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out())
         .isEqualTo(
@@ -50,17 +39,7 @@ class RunCommandTest {
 
   @Test
   void aQuestionFromAToolIsAskedOnTheTerminalAndAnsweredFromStdin() {
-    CliRun r =
-        CliRun.withInput(
-            "Ada\n",
-            ENV,
-            "run",
-            "--base-url",
-            mock.baseUrl(),
-            "--model",
-            "mock-model",
-            "--once",
-            "please ask me my name");
+    CliRun r = CliRun.runAgainst(mock, "Ada\n", ENV, "--once", "please ask me my name");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).isEqualTo("You said: {\"answers\":[\"Ada\"]}\n");
     assertThat(r.err())
@@ -70,33 +49,14 @@ class RunCommandTest {
 
   @Test
   void anEmptyAnswerDeclinesAndTheModelIsTold() {
-    CliRun r =
-        CliRun.withInput(
-            "\n",
-            ENV,
-            "run",
-            "--base-url",
-            mock.baseUrl(),
-            "--model",
-            "mock-model",
-            "--once",
-            "please ask me my name");
+    CliRun r = CliRun.runAgainst(mock, "\n", ENV, "--once", "please ask me my name");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).startsWith("You said: ").contains("declined");
   }
 
   @Test
   void theReplAnswersEachLineAndQuitsOnExit() {
-    CliRun r =
-        CliRun.withInput(
-            "hello\n\nexit\nnever sent\n",
-            ENV,
-            "run",
-            "--no-builtins",
-            "--base-url",
-            mock.baseUrl(),
-            "--model",
-            "mock-model");
+    CliRun r = CliRun.runAgainst(mock, "hello\n\nexit\nnever sent\n", ENV, "--no-builtins");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out().lines().filter(l -> l.startsWith("Weather: "))).hasSize(1);
     assertThat(r.err()).contains("Ctrl-D or `exit` quits");
@@ -104,16 +64,7 @@ class RunCommandTest {
 
   @Test
   void theReplQuitsOnEndOfInput() {
-    CliRun r =
-        CliRun.withInput(
-            "one\ntwo\n",
-            ENV,
-            "run",
-            "--no-builtins",
-            "--base-url",
-            mock.baseUrl(),
-            "--model",
-            "mock-model");
+    CliRun r = CliRun.runAgainst(mock, "one\ntwo\n", ENV, "--no-builtins");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out().lines().filter(l -> l.startsWith("Weather: "))).hasSize(2);
   }

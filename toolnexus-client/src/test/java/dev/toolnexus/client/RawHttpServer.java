@@ -52,6 +52,15 @@ final class RawHttpServer implements AutoCloseable {
     pool.execute(this::acceptLoop);
   }
 
+  /** Options for an OpenAI-style client of this server ({@code /v1}, gpt-4o-mini, a test key). */
+  ClientOptions.Builder openAiOptions() {
+    return ClientOptions.builder()
+        .baseUrl(baseUrl() + "/v1")
+        .style(Style.OPENAI)
+        .model("gpt-4o-mini")
+        .apiKey("sk-test");
+  }
+
   String baseUrl() {
     return "http://127.0.0.1:" + socket.getLocalPort();
   }

@@ -37,12 +37,7 @@ class RetryTest {
   }
 
   private ClientOptions.Builder options() {
-    return ClientOptions.builder()
-        .baseUrl(server.baseUrl() + "/v1")
-        .style(Style.OPENAI)
-        .model("gpt-4o-mini")
-        .apiKey("sk-test")
-        .sleeper((d, cancel) -> waits.add(d));
+    return server.openAiOptions().sleeper((d, cancel) -> waits.add(d));
   }
 
   private LlmClient client() {

@@ -25,12 +25,7 @@ class VirtualClockTest {
   }
 
   private ClientOptions.Builder options() {
-    return ClientOptions.builder()
-        .baseUrl(server.baseUrl() + "/v1")
-        .style(Style.OPENAI)
-        .model("gpt-4o-mini")
-        .apiKey("sk-test")
-        .scheduler(clock);
+    return server.openAiOptions().scheduler(clock);
   }
 
   @Test

@@ -17,9 +17,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -33,13 +31,7 @@ import org.junit.jupiter.api.Test;
 
 class OpenTelemetryTracingTest {
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-  private final OpenTelemetrySdk sdk =
-      OpenTelemetrySdk.builder()
-          .setTracerProvider(
-              SdkTracerProvider.builder()
-                  .addSpanProcessor(SimpleSpanProcessor.create(exporter))
-                  .build())
-          .build();
+  private final OpenTelemetrySdk sdk = InMemoryTracing.sdk(exporter);
   private final List<String> traceparents = new CopyOnWriteArrayList<>();
   private HttpServer weatherServer;
 

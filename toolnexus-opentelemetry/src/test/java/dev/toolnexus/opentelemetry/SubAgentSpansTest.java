@@ -11,9 +11,7 @@ import dev.toolnexus.client.Style;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,13 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class SubAgentSpansTest {
   private final InMemorySpanExporter exporter = InMemorySpanExporter.create();
-  private final OpenTelemetrySdk sdk =
-      OpenTelemetrySdk.builder()
-          .setTracerProvider(
-              SdkTracerProvider.builder()
-                  .addSpanProcessor(SimpleSpanProcessor.create(exporter))
-                  .build())
-          .build();
+  private final OpenTelemetrySdk sdk = InMemoryTracing.sdk(exporter);
 
   @AfterEach
   void stop() {

@@ -5,10 +5,15 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.Tools;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -152,6 +157,18 @@ final class Fixtures {
             return ToolResult.error("cancelled: " + ctx.cancel().reason());
           }
           return "never cancelled";
+        });
+  }
+
+  /** Serves {@code toolkit} over stdio on a worker thread, until {@code in} ends. */
+  static CompletableFuture<Void> serveStdio(Toolkit toolkit, InputStream in, OutputStream out) {
+    return CompletableFuture.runAsync(
+        () -> {
+          try {
+            McpServe.stdio(toolkit, McpServeOptions.defaults(), in, out);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
         });
   }
 }

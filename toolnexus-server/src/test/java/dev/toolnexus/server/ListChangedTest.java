@@ -89,15 +89,7 @@ class ListChangedTest {
     PipedInputStream in = new PipedInputStream(toServer);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (Toolkit toolkit = Toolkit.of(Fixtures.echo())) {
-      CompletableFuture<Void> serving =
-          CompletableFuture.runAsync(
-              () -> {
-                try {
-                  McpServe.stdio(toolkit, McpServeOptions.defaults(), in, out);
-                } catch (java.io.IOException e) {
-                  throw new java.io.UncheckedIOException(e);
-                }
-              });
+      CompletableFuture<Void> serving = Fixtures.serveStdio(toolkit, in, out);
       toServer.write((Json.write(RawMcp.initialize(1)) + "\n").getBytes(StandardCharsets.UTF_8));
       toServer.flush();
       long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

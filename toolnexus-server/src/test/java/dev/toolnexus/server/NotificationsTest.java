@@ -15,22 +15,7 @@ class NotificationsTest {
     try (Toolkit toolkit = Fixtures.conformanceToolkit();
         McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
       RawMcp client = RawMcp.connect(server.url());
-      Map<String, Object> call =
-          Map.of(
-              "jsonrpc",
-              "2.0",
-              "id",
-              9,
-              "method",
-              "tools/call",
-              "params",
-              Map.of(
-                  "name",
-                  "test_tool_with_progress",
-                  "arguments",
-                  Map.of(),
-                  "_meta",
-                  Map.of("progressToken", "p-1")));
+      Map<String, Object> call = RawMcp.callWithProgress(9, "test_tool_with_progress", "p-1");
       List<Map<String, Object>> messages = RawMcp.messages(client.post(call));
       assertThat(messages).hasSize(4);
       assertThat(messages.subList(0, 3))

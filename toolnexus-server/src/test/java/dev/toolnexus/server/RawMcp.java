@@ -53,15 +53,17 @@ final class RawMcp {
   }
 
   static Map<String, Object> call(Object id, String tool, Map<String, Object> args) {
-    return Map.of(
-        "jsonrpc",
-        "2.0",
-        "id",
-        id,
-        "method",
-        "tools/call",
-        "params",
-        Map.of("name", tool, "arguments", args));
+    return toolsCall(id, Map.of("name", tool, "arguments", args));
+  }
+
+  /** A {@code tools/call} request with no arguments that asks for progress under {@code token}. */
+  static Map<String, Object> callWithProgress(Object id, String tool, Object token) {
+    return toolsCall(
+        id, Map.of("name", tool, "arguments", Map.of(), "_meta", Map.of("progressToken", token)));
+  }
+
+  private static Map<String, Object> toolsCall(Object id, Map<String, Object> params) {
+    return Map.of("jsonrpc", "2.0", "id", id, "method", "tools/call", "params", params);
   }
 
   HttpResponse<String> post(Map<String, Object> message) throws IOException, InterruptedException {

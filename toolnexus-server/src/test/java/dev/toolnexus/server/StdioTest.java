@@ -28,15 +28,7 @@ class StdioTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (Toolkit toolkit =
         Toolkit.builder().builtins(false).tools(Fixtures.hang(started, cancelled)).build()) {
-      CompletableFuture<Void> serving =
-          CompletableFuture.runAsync(
-              () -> {
-                try {
-                  McpServe.stdio(toolkit, McpServeOptions.defaults(), in, out);
-                } catch (java.io.IOException e) {
-                  throw new java.io.UncheckedIOException(e);
-                }
-              });
+      CompletableFuture<Void> serving = Fixtures.serveStdio(toolkit, in, out);
       toServer.write(
           (Json.write(RawMcp.initialize(1))
                   + "\n"
@@ -60,32 +52,9 @@ class StdioTest {
     PipedOutputStream toServer = new PipedOutputStream();
     PipedInputStream in = new PipedInputStream(toServer);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    Map<String, Object> call =
-        Map.of(
-            "jsonrpc",
-            "2.0",
-            "id",
-            2,
-            "method",
-            "tools/call",
-            "params",
-            Map.of(
-                "name",
-                "test_tool_with_progress",
-                "arguments",
-                Map.of(),
-                "_meta",
-                Map.of("progressToken", 7)));
+    Map<String, Object> call = RawMcp.callWithProgress(2, "test_tool_with_progress", 7);
     try (Toolkit toolkit = Fixtures.conformanceToolkit()) {
-      CompletableFuture<Void> serving =
-          CompletableFuture.runAsync(
-              () -> {
-                try {
-                  McpServe.stdio(toolkit, McpServeOptions.defaults(), in, out);
-                } catch (java.io.IOException e) {
-                  throw new java.io.UncheckedIOException(e);
-                }
-              });
+      CompletableFuture<Void> serving = Fixtures.serveStdio(toolkit, in, out);
       toServer.write(
           (Json.write(RawMcp.initialize(1)) + "\n" + Json.write(call) + "\n")
               .getBytes(StandardCharsets.UTF_8));

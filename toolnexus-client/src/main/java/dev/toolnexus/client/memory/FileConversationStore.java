@@ -3,6 +3,7 @@ package dev.toolnexus.client.memory;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.internal.KeyedLocks;
 import dev.toolnexus.internal.AtomicFiles;
+import dev.toolnexus.internal.FileNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -12,11 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * A {@link ConversationStore} on disk: one JSON file per conversation (the transcript's plain-data
@@ -26,7 +25,6 @@ import java.util.regex.Pattern;
  * take turns.
  */
 public final class FileConversationStore implements ConversationStore {
-  private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}");
   // one in-process lock per lock file: the OS lock is per process, not per thread
   private static final KeyedLocks IN_PROCESS = new KeyedLocks();
 
@@ -60,14 +58,7 @@ public final class FileConversationStore implements ConversationStore {
    * spelling of the id, so any id maps to exactly one file name.
    */
   public Path file(String id) {
-    String name =
-        PLAIN.matcher(id).matches()
-            ? id
-            : "~"
-                + Base64.getUrlEncoder()
-                    .withoutPadding()
-                    .encodeToString(id.getBytes(StandardCharsets.UTF_8));
-    return dir.resolve(name + ".json");
+    return dir.resolve(FileNames.forId(id) + ".json");
   }
 
   /**

@@ -12,18 +12,11 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.net.InetSocketAddress;
-import java.util.EnumSet;
 import java.util.Map;
-import org.eclipse.jetty.ee10.servlet.FilterHolder;
-import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -67,11 +60,6 @@ class RemoteServersTest {
                                 .build())
                     .build())
             .build();
-    jetty = new Server(new InetSocketAddress("127.0.0.1", 0));
-    ServletContextHandler context = new ServletContextHandler();
-    ServletHolder holder = new ServletHolder(provider);
-    holder.setAsyncSupported(true);
-    context.addServlet(holder, "/mcp");
     Filter bearer =
         (req, res, chain) -> {
           String auth = ((HttpServletRequest) req).getHeader("Authorization");
@@ -81,12 +69,8 @@ class RemoteServersTest {
           }
           chain.doFilter(req, res);
         };
-    FilterHolder filter = new FilterHolder(bearer);
-    filter.setAsyncSupported(true);
-    context.addFilter(filter, "/*", EnumSet.of(DispatcherType.REQUEST));
-    jetty.setHandler(context);
-    jetty.start();
-    securePort = ((ServerConnector) jetty.getConnectors()[0]).getLocalPort();
+    jetty = JettyMcp.start(provider, bearer);
+    securePort = JettyMcp.port(jetty);
   }
 
   @AfterAll

@@ -12,20 +12,13 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
-import java.net.InetSocketAddress;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.eclipse.jetty.ee10.servlet.FilterHolder;
-import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -78,11 +71,6 @@ class TraceHeaderTest {
                                 .build())
                     .build())
             .build();
-    jetty = new Server(new InetSocketAddress("127.0.0.1", 0));
-    ServletContextHandler context = new ServletContextHandler();
-    ServletHolder holder = new ServletHolder(provider);
-    holder.setAsyncSupported(true);
-    context.addServlet(holder, "/mcp");
     Filter record =
         (req, res, chain) -> {
           HttpServletRequest http = (HttpServletRequest) req;
@@ -91,13 +79,8 @@ class TraceHeaderTest {
           }
           chain.doFilter(req, res);
         };
-    FilterHolder filter = new FilterHolder(record);
-    filter.setAsyncSupported(true);
-    context.addFilter(filter, "/*", EnumSet.of(DispatcherType.REQUEST));
-    jetty.setHandler(context);
-    jetty.start();
-    url =
-        "http://127.0.0.1:" + ((ServerConnector) jetty.getConnectors()[0]).getLocalPort() + "/mcp";
+    jetty = JettyMcp.start(provider, record);
+    url = "http://127.0.0.1:" + JettyMcp.port(jetty) + "/mcp";
   }
 
   @AfterAll

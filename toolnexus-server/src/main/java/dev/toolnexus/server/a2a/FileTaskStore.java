@@ -2,6 +2,7 @@ package dev.toolnexus.server.a2a;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.internal.AtomicFiles;
+import dev.toolnexus.internal.FileNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,11 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * A {@link TaskStore} on disk: one JSON file per task in one directory, so tasks outlive the server
@@ -23,7 +22,6 @@ import java.util.regex.Pattern;
  * crash never sees half a task. The toolnexus command's {@code --task-store file:<dir>}.
  */
 public final class FileTaskStore implements TaskStore {
-  private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}");
   private static final String SUFFIX = ".json";
 
   private final Path dir;
@@ -59,14 +57,7 @@ public final class FileTaskStore implements TaskStore {
    */
   public Path file(String id) {
     Objects.requireNonNull(id, "id");
-    String name =
-        PLAIN.matcher(id).matches()
-            ? id
-            : "~"
-                + Base64.getUrlEncoder()
-                    .withoutPadding()
-                    .encodeToString(id.getBytes(StandardCharsets.UTF_8));
-    return dir.resolve(name + SUFFIX);
+    return dir.resolve(FileNames.forId(id) + SUFFIX);
   }
 
   /**

@@ -3,6 +3,8 @@
 # runs the hand-written floor, the toolnexus scenario runner and (opt-in) the LangChain4j and
 # Spring AI runners against it and the stdio MCP server (bench/mcp-server.mjs), each in its own
 # JVM, interleaved, and prints their JSON lines (stdout) and the ratios to the floor (stderr).
+# Each line has wall-time percentiles, peak RSS and alloc_bytes: the heap bytes one measured
+# scenario allocates, summed over all the runner's threads.
 #
 #   bench/run.sh                          # 50 warm-up + 200 measured scenarios, --config mcp
 #   RUNS=30 WARMUP=5 ROUNDS=3 bench/run.sh  # three rounds, medians of each figure at the end
@@ -113,7 +115,7 @@ summary() {
   node -e '
 const lines = require("fs").readFileSync(0, "utf8").split("\n").filter((l) => l.startsWith("{"));
 const rows = lines.map((l) => JSON.parse(l));
-const keys = ["init_ms", "p50_ms", "p95_ms", "p99_ms", "mean_ms", "peak_rss_mb"];
+const keys = ["init_ms", "p50_ms", "p95_ms", "p99_ms", "mean_ms", "peak_rss_mb", "alloc_bytes"];
 const median = (xs) => { const s = xs.slice().sort((a, b) => a - b); const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const byName = new Map();
@@ -128,12 +130,14 @@ const many = [...byName.values()].some((rs) => rs.length > 1);
 if (many) for (const m of med.values()) console.error("# median " + JSON.stringify(m));
 const floor = med.get("floor");
 const r = (x, y) => (typeof x === "number" && y > 0 ? (x / y).toFixed(2) + "x" : "n/a");
+const kb = (b) => (typeof b === "number" ? (b / 1000).toFixed(1) + " kB" : "n/a");
 for (const m of med.values()) {
   if (!floor || m.framework === "floor") continue;
   console.error(`# ${m.framework} / floor${many ? " (medians)" : ""}: p50 ${r(m.p50_ms, floor.p50_ms)}, ` +
     `p95 ${r(m.p95_ms, floor.p95_ms)}, p99 ${r(m.p99_ms, floor.p99_ms)}, mean ${r(m.mean_ms, floor.mean_ms)}, ` +
     `init ${r(m.init_ms, floor.init_ms)} (+${(m.init_ms - floor.init_ms).toFixed(0)} ms), ` +
-    `peak RSS ${r(m.peak_rss_mb, floor.peak_rss_mb)}`);
+    `peak RSS ${r(m.peak_rss_mb, floor.peak_rss_mb)}, ` +
+    `alloc/scenario ${kb(m.alloc_bytes)} ${r(m.alloc_bytes, floor.alloc_bytes)} (floor ${kb(floor.alloc_bytes)})`);
 }
 '
 }

@@ -59,12 +59,14 @@ public final class FloorRunner implements Callable<Integer> {
         ok &= scenario(http, options.baseUrl(), rpc, tools);
       }
       List<Double> samples = new ArrayList<>(options.runs());
+      long allocBefore = Allocation.totalBytes();
       for (int i = 0; i < options.runs(); i++) {
         long t = System.nanoTime();
         ok &= scenario(http, options.baseUrl(), rpc, tools);
         samples.add(Stats.millisSince(t));
       }
-      return new Stats("floor", initMs, samples, ok, Stats.processPeakRssMb());
+      long alloc = Allocation.perScenario(allocBefore, Allocation.totalBytes(), options.runs());
+      return new Stats("floor", initMs, samples, ok, Stats.processPeakRssMb(), alloc);
     }
   }
 

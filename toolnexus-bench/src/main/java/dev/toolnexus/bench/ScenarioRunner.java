@@ -82,12 +82,14 @@ public final class ScenarioRunner implements Callable<Integer> {
         ok &= scenario(client, toolkit);
       }
       List<Double> samples = new ArrayList<>(options.runs());
+      long allocBefore = Allocation.totalBytes();
       for (int i = 0; i < options.runs(); i++) {
         long t = System.nanoTime();
         ok &= scenario(client, toolkit);
         samples.add(Stats.millisSince(t));
       }
-      return new Stats("toolnexus-java", initMs, samples, ok, Stats.processPeakRssMb());
+      long alloc = Allocation.perScenario(allocBefore, Allocation.totalBytes(), options.runs());
+      return new Stats("toolnexus-java", initMs, samples, ok, Stats.processPeakRssMb(), alloc);
     }
   }
 

@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The numbers one benchmark run reports: toolkit init time and per-scenario wall-time percentiles,
- * printed as the one JSON line that {@code bench/run.sh} compares across frameworks.
+ * The numbers one benchmark run reports: toolkit init time, per-scenario wall-time percentiles,
+ * peak resident set and bytes allocated per scenario, printed as the one JSON line that {@code
+ * bench/run.sh} compares across frameworks.
  *
  * @param framework who ran the scenario ({@code toolnexus-java} or {@code floor})
  * @param initMs time to be ready for the first scenario (process start, connect, discovery)
@@ -18,18 +19,31 @@ import java.util.Map;
  * @param finalOk whether every scenario ended with the expected final answer
  * @param peakRssMb the runner JVM's peak resident set in MB, or -1 where unknown (left out of the
  *     JSON line)
+ * @param allocBytes heap bytes allocated per measured scenario, summed over all threads (see {@link
+ *     Allocation}), or -1 where unknown (left out of the JSON line)
  */
 public record Stats(
-    String framework, double initMs, List<Double> samplesMs, boolean finalOk, double peakRssMb) {
+    String framework,
+    double initMs,
+    List<Double> samplesMs,
+    boolean finalOk,
+    double peakRssMb,
+    long allocBytes) {
 
   /** Copies the samples. */
   public Stats {
     samplesMs = List.copyOf(samplesMs);
   }
 
-  /** A report without a peak-memory figure. */
+  /** A report without memory figures. */
   public Stats(String framework, double initMs, List<Double> samplesMs, boolean finalOk) {
-    this(framework, initMs, samplesMs, finalOk, -1);
+    this(framework, initMs, samplesMs, finalOk, -1, -1);
+  }
+
+  /** A report with a peak-memory figure but no allocation figure. */
+  public Stats(
+      String framework, double initMs, List<Double> samplesMs, boolean finalOk, double peakRssMb) {
+    this(framework, initMs, samplesMs, finalOk, peakRssMb, -1);
   }
 
   /** The value at quantile {@code q} (0..1) by the nearest-rank method; 0 without samples. */
@@ -60,6 +74,9 @@ public record Stats(
     m.put("final_ok", finalOk);
     if (peakRssMb >= 0) {
       m.put("peak_rss_mb", round(peakRssMb));
+    }
+    if (allocBytes >= 0) {
+      m.put("alloc_bytes", allocBytes);
     }
     return m;
   }

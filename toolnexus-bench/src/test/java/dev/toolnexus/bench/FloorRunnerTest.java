@@ -13,6 +13,7 @@ class FloorRunnerTest {
           FloorRunner.run(RunnerOptions.of(mock.baseUrl(), MockEndpoint.mcpCommand(), 3, 1));
       assertThat(stats.framework()).isEqualTo("floor");
       assertThat(stats.finalOk()).isTrue();
+      assertThat(stats.allocBytes()).isPositive();
       assertThat(stats.samplesMs()).hasSize(3);
       assertThat(stats.initMs()).isPositive();
     }

@@ -17,6 +17,7 @@ class ScenarioRunnerTest {
               MockEndpoint.benchDir().resolve("skills"));
       assertThat(stats.framework()).isEqualTo("toolnexus-java");
       assertThat(stats.finalOk()).isTrue();
+      assertThat(stats.allocBytes()).isPositive();
       assertThat(stats.samplesMs()).hasSize(3);
       assertThat(stats.initMs()).isPositive();
     }
@@ -31,6 +32,7 @@ class ScenarioRunnerTest {
               ScenarioRunner.Config.full,
               MockEndpoint.benchDir().resolve("skills"));
       assertThat(stats.finalOk()).isTrue();
+      assertThat(stats.allocBytes()).isPositive();
       assertThat(stats.samplesMs()).hasSize(2);
     }
   }

@@ -35,6 +35,16 @@ class StatsTest {
   }
 
   @Test
+  void aKnownAllocationFigureFollowsThePeakRss() {
+    Stats s = new Stats("floor", 1, Stats.samples(2), true, 81.25, 123456);
+    assertThat(s.toJsonLine())
+        .isEqualTo(
+            "{\"framework\":\"floor\",\"init_ms\":1.0,\"p50_ms\":2.0,\"p95_ms\":2.0,"
+                + "\"p99_ms\":2.0,\"mean_ms\":2.0,\"n\":1,\"final_ok\":true,"
+                + "\"peak_rss_mb\":81.25,\"alloc_bytes\":123456}");
+  }
+
+  @Test
   void thePeakRssOfThisProcessIsReadFromTheKernelOnLinux() {
     double mb = Stats.processPeakRssMb();
     if (java.nio.file.Files.exists(java.nio.file.Path.of("/proc/self/status"))) {

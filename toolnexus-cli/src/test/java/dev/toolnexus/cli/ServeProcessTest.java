@@ -40,6 +40,13 @@ class ServeProcessTest {
 
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+  /**
+   * A command prefix that gives the served process Ctrl-C's default handling, as a terminal does. A
+   * build started in the background of a shell (`mvn verify &`) runs with SIGINT ignored, which
+   * every child inherits and the JVM then honours, so Ctrl-C would never reach the process.
+   */
+  private static final List<String> DEFAULT_SIGINT = defaultSigint();
+
   @TempDir Path dir;
   private Path config;
   private Process serve;
@@ -85,7 +92,7 @@ class ServeProcessTest {
 
     signal("INT");
 
-    assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertExits();
     assertThat(serve.exitValue()).isEqualTo(130); // the JVM's code for SIGINT, after its hooks ran
     assertThat(out.readLine()).isNull();
     assertThat(stderr.get(10, TimeUnit.SECONDS))
@@ -115,7 +122,7 @@ class ServeProcessTest {
 
     in.close();
 
-    assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertExits();
     assertThat(serve.exitValue()).isZero();
     assertThat(out.readLine()).isNull(); // nothing but the two answers reached stdout
     assertThat(stderr.get(10, TimeUnit.SECONDS)).doesNotContain("Exception");
@@ -158,7 +165,7 @@ class ServeProcessTest {
       assertThat(client.execute("gw_bench_echo", Map.of("text", "hi")).output()).isEqualTo("hi");
     }
     signal("TERM"); // not Process.destroy(): it closes our end of stderr before we read it
-    assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertExits();
     assertThat(stderr.get(10, TimeUnit.SECONDS))
         .contains("(bearer token required)")
         .doesNotContain("tok-7f3a9");
@@ -212,7 +219,7 @@ class ServeProcessTest {
               "Weather: Unknown tool: get_weather. Available: (none) | Unknown tool: add."
                   + " Available: (none). Done.");
       signal("INT");
-      assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      assertExits();
       assertThat(stderr.get(10, TimeUnit.SECONDS))
           .contains("toolnexus: serving an A2A agent (0 skills, model mock-model) and 0 tools")
           .doesNotContain("Exception");
@@ -224,7 +231,7 @@ class ServeProcessTest {
   }
 
   private void start(Map<String, String> env, String... args) throws IOException {
-    List<String> argv = new ArrayList<>();
+    List<String> argv = new ArrayList<>(DEFAULT_SIGINT);
     argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     argv.add("-XX:TieredStopAtLevel=1");
     argv.add("-cp");
@@ -248,6 +255,37 @@ class ServeProcessTest {
   }
 
   /** Sends the serve process a signal as a terminal or a service manager would. */
+  private static List<String> defaultSigint() {
+    List<String> prefix = List.of("env", "--default-signal=INT");
+    try {
+      List<String> probe = new ArrayList<>(prefix);
+      probe.add("true");
+      Process p = new ProcessBuilder(probe).redirectErrorStream(true).start();
+      p.getInputStream().readAllBytes();
+      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? prefix : List.of();
+    } catch (IOException e) {
+      return List.of(); // no GNU env: SIGINT keeps whatever handling the build was given
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    }
+  }
+
+  /** Waits for the served process to exit; if it does not, the failure shows its threads. */
+  private void assertExits() throws Exception {
+    if (serve.waitFor(30, TimeUnit.SECONDS)) {
+      return;
+    }
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    Process dump =
+        new ProcessBuilder(jcmd.toString(), Long.toString(serve.pid()), "Thread.print")
+            .redirectErrorStream(true)
+            .start();
+    String threads = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    dump.waitFor(30, TimeUnit.SECONDS);
+    throw new AssertionError("serve did not exit within 30 s; its threads:\n" + threads);
+  }
+
   private void signal(String name) throws Exception {
     new ProcessBuilder("kill", "-" + name, Long.toString(serve.pid())).start().waitFor();
   }

@@ -37,6 +37,7 @@ final class LoopRunner {
   private final ClientOptions runtime;
   private final ChatModel chatModel;
   private final KeyedLocks conversations;
+  private volatile SystemMessage lastSystem;
 
   LoopRunner(
       ClientOptions options, ClientOptions runtime, ChatModel chatModel, KeyedLocks conversations) {
@@ -263,7 +264,7 @@ final class LoopRunner {
     if (transcript.isEmpty()) {
       String system = systemPrompt(settings, runOptions.toolkit());
       if (!system.isEmpty()) {
-        transcript.add(new SystemMessage(system));
+        transcript.add(systemMessage(system));
       }
     }
     transcript.add(prompt);
@@ -353,6 +354,20 @@ final class LoopRunner {
   }
 
   /** {@code systemPrompt + "\n\n" + skillsPrompt()}, leaving out empty parts. */
+  /**
+   * The system message for this text: the one made last time when the text is the same, so the wire
+   * cache, which keys on the message object, serialises it once rather than once per run.
+   */
+  private SystemMessage systemMessage(String text) {
+    SystemMessage last = lastSystem;
+    if (last != null && last.content().equals(text)) {
+      return last;
+    }
+    SystemMessage made = new SystemMessage(text);
+    lastSystem = made;
+    return made;
+  }
+
   static String systemPrompt(ClientOptions settings, Toolkit toolkit) {
     String a = settings.systemPrompt() == null ? "" : settings.systemPrompt();
     String b = toolkit.skillsPrompt() == null ? "" : toolkit.skillsPrompt();

@@ -24,6 +24,10 @@ import org.junit.jupiter.api.Test;
  * it reads whole is still bounded by the request timeout and aborted by cancel.
  */
 class HttpTransportTest {
+  // Long enough that the stalled provider's headers arrive inside it even on a loaded machine, so
+  // what times out is the body, not the wait for a response.
+  private static final Duration HEADERS_SURELY_SENT = Duration.ofSeconds(3);
+
   private final FakeProvider provider = new FakeProvider();
   private final Toolkit kit = Fixtures.kit(Fixtures.weather());
 
@@ -74,7 +78,7 @@ class HttpTransportTest {
     provider.stall(release);
     LlmClient client =
         LlmClient.create(
-            Fixtures.openai(provider).requestTimeout(Duration.ofMillis(300)).retries(0).build());
+            Fixtures.openai(provider).requestTimeout(HEADERS_SURELY_SENT).retries(0).build());
     try {
       assertThatThrownBy(() -> client.run("hi", kit))
           .isInstanceOf(LlmException.class)

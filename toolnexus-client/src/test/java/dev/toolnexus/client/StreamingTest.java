@@ -16,6 +16,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class StreamingTest {
+  // Long enough that the stalled provider's headers arrive inside it even on a loaded machine, so
+  // what times out is the body, not the wait for a response.
+  private static final Duration HEADERS_SURELY_SENT = Duration.ofSeconds(3);
+
   private final FakeProvider provider = new FakeProvider();
   private final Toolkit kit = Fixtures.kit(Fixtures.weather(), Fixtures.time());
 
@@ -317,7 +321,7 @@ class StreamingTest {
     CountDownLatch release = new CountDownLatch(1);
     provider.stall(release);
     LlmClient client =
-        LlmClient.create(Fixtures.openai(provider).requestTimeout(Duration.ofMillis(300)).build());
+        LlmClient.create(Fixtures.openai(provider).requestTimeout(HEADERS_SURELY_SENT).build());
     try {
       assertThatThrownBy(() -> client.stream("hi", RunOptions.of(kit), e -> {}))
           .isInstanceOf(LlmException.class)

@@ -80,11 +80,12 @@ class BashSandboxTest {
         run(
             bash(true),
             "command",
-            "setsid env -i sh -c 'exec sleep 31.7' & sleep 0.3; pgrep -x sleep > /dev/null && echo"
-                + " seen",
+            // waits until the escapee runs (not a fixed delay a loaded machine may outlast)
+            "setsid env -i sh -c 'exec sleep 31.7' & until pgrep -x sleep > /dev/null; do sleep"
+                + " 0.05; done; echo seen; wait",
             "timeout",
-            1500);
-    assertThat(r.output()).startsWith("bash: command timed out after 1500ms\n");
+            5000);
+    assertThat(r.output()).startsWith("bash: command timed out after 5000ms\n");
     assertThat(r.output()).contains("seen");
     // the job's PID namespace is gone, and every sleep in it with it (the kernel reaps the
     // namespace asynchronously, so this waits for it rather than guessing a fixed delay)

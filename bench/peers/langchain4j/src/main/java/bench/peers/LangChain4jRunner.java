@@ -97,12 +97,14 @@ public final class LangChain4jRunner {
         ok &= isExpectedFinal(assistant.chat(QUESTION));
       }
       double[] samples = new double[runs];
+      long allocBefore = allocatedBytes();
       for (int i = 0; i < runs; i++) {
         long t = System.nanoTime();
         ok &= isExpectedFinal(assistant.chat(QUESTION));
         samples[i] = millisSince(t);
       }
-      System.out.println(jsonLine("langchain4j", initMs, samples, ok));
+      long alloc = allocBefore < 0 ? -1 : (allocatedBytes() - allocBefore) / runs;
+      System.out.println(jsonLine("langchain4j", initMs, samples, ok, alloc));
     } finally {
       mcpClient.close();
     }
@@ -145,7 +147,24 @@ public final class LangChain4jRunner {
     return -1;
   }
 
-  static String jsonLine(String framework, double initMs, double[] samples, boolean ok) {
+  /**
+   * Heap bytes allocated so far by all this JVM's threads (ended ones too), or -1 where unknown; as
+   * the toolnexus runners read it.
+   */
+  static long allocatedBytes() {
+    if (java.lang.management.ManagementFactory.getThreadMXBean()
+        instanceof com.sun.management.ThreadMXBean bean) {
+      try {
+        return bean.getTotalThreadAllocatedBytes();
+      } catch (UnsupportedOperationException e) {
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  static String jsonLine(
+      String framework, double initMs, double[] samples, boolean ok, long allocBytes) {
     double[] sorted = samples.clone();
     Arrays.sort(sorted);
     double mean = Arrays.stream(samples).average().orElse(0);
@@ -159,6 +178,9 @@ public final class LangChain4jRunner {
     fields.add("\"n\":" + samples.length);
     fields.add("\"final_ok\":" + ok);
     fields.add("\"peak_rss_mb\":" + num(peakRssMb()));
+    if (allocBytes >= 0) {
+      fields.add("\"alloc_bytes\":" + allocBytes);
+    }
     return "{" + String.join(",", fields) + "}";
   }
 

@@ -110,8 +110,8 @@ public final class GeminiCodec implements WireCodec {
 
   @Override
   public Map<String, Object> body(WireRequest request) {
-    // with a cache, a text-only user turn and the tool list are serialised once; a model turn and
-    // a function response depend on their neighbours (call ids, thought signatures), so not those
+    // with a cache, a text-only user turn, a model turn and the tool list are serialised once; a
+    // function response depends on the model turn before it (the call's wire name and id), so not
     WireCache cache = request.cache();
     StringBuilder system = new StringBuilder();
     List<Object> contents = new ArrayList<>();
@@ -141,9 +141,16 @@ public final class GeminiCodec implements WireCodec {
         if (Transcripts.isEmptyTurn(a)) {
           continue;
         }
-        List<Map<String, Object>> modelParts = modelParts(a);
-        indexCalls(a, modelParts, wireCalls);
-        contents.add(content("model", modelParts));
+        if (cache == null) {
+          List<Map<String, Object>> modelParts = modelParts(a);
+          indexCalls(a, modelParts, wireCalls);
+          contents.add(content("model", modelParts));
+        } else {
+          // a model turn's wire form depends on nothing but the turn itself; its function
+          // responses still need each call's wire name and id, which come without the args
+          contents.add(cache.json(m, () -> content("model", modelParts(a))));
+          indexCalls(a, callParts(a), wireCalls);
+        }
       } else if (m instanceof ToolMessage t) {
         if (responses == null) {
           responses = new ArrayList<>();
@@ -221,6 +228,23 @@ public final class GeminiCodec implements WireCodec {
         p.put("thoughtSignature", signatures.get(c.id()));
       }
       parts.add(p);
+    }
+    return parts;
+  }
+
+  /**
+   * The parts of a model turn that {@link #indexCalls} reads: the kept wire parts when the turn
+   * came from Gemini, else one {@code functionCall} part per call with just its wire name (what
+   * {@link #modelParts} would build, without parsing the arguments).
+   */
+  @SuppressWarnings("unchecked") // kept parts are JSON objects
+  private static List<Map<String, Object>> callParts(AssistantMessage a) {
+    if (a.extras().get(KEY) instanceof Map<?, ?> x && x.get("parts") instanceof List<?> kept) {
+      return (List<Map<String, Object>>) (List<?>) kept;
+    }
+    List<Map<String, Object>> parts = new ArrayList<>(a.toolCalls().size());
+    for (ToolCall c : a.toolCalls()) {
+      parts.add(Map.of("functionCall", Map.of("name", wireName(c.name()))));
     }
     return parts;
   }

@@ -18,6 +18,7 @@ import dev.toolnexus.internal.sse.SseParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.ref.WeakReference;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,8 +26,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 
@@ -45,10 +49,13 @@ public final class HttpChatModel implements ChatModel {
   private final HttpClient http;
   private final LlmTransport transport;
   private final String apiKey;
+  private final Map<String, String> authHeaders;
   private final PartGate gate;
   private final Retrier retrier;
   private final Redactor redactor;
   private final WireCache wireCache = new WireCache();
+  private volatile Declared declared;
+  private volatile Endpoint endpoint;
 
   /**
    * A model over these wire settings; the API key is resolved now.
@@ -61,6 +68,8 @@ public final class HttpChatModel implements ChatModel {
     BaseUrls.check(options.baseUrl());
     this.codec = Codecs.forStyle(options.style());
     this.apiKey = ApiKeys.resolve(options.apiKey(), options.env(), options.baseUrl(), codec);
+    // made once: the key and the style do not change over the model's life
+    this.authHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(codec.authHeaders(apiKey)));
     this.http =
         options.httpClient() != null
             ? options.httpClient()
@@ -96,9 +105,24 @@ public final class HttpChatModel implements ChatModel {
     return http;
   }
 
+  /**
+   * The declarations in this model's wire shape, as an unmodifiable list. The same tool list (a
+   * toolkit's tools, unchanged between runs) gets the same declarations object back, so the wire
+   * cache serialises them once rather than once per run; a body transform, which may rewrite them
+   * in place, gets a fresh copy every time.
+   */
   @Override
   public List<Map<String, Object>> declare(List<Tool> tools) {
-    return codec.toolSchema(tools);
+    if (options.bodyTransform() != null) {
+      return codec.toolSchema(tools);
+    }
+    Declared last = declared;
+    if (last != null && last.tools.get() == tools) {
+      return last.wire;
+    }
+    List<Map<String, Object>> wire = List.copyOf(codec.toolSchema(tools));
+    declared = new Declared(tools, wire);
+    return wire;
   }
 
   @Override
@@ -160,7 +184,22 @@ public final class HttpChatModel implements ChatModel {
       Map<String, Object> replaced = options.bodyTransform().apply(body);
       body = replaced == null ? body : replaced;
     }
-    return Json.write(body).getBytes(StandardCharsets.UTF_8);
+    // straight to UTF-8 bytes: no intermediate String of the whole body and no second copy
+    return Json.mapper().writeValueAsBytes(body);
+  }
+
+  /**
+   * The endpoint for this model and mode: the last one made when they are the same (a client asks
+   * one model over and over), so the URI is not built and parsed again on every call.
+   */
+  private URI endpoint(String model, boolean stream) {
+    Endpoint last = endpoint;
+    if (last != null && last.stream == stream && Objects.equals(last.model, model)) {
+      return last.uri;
+    }
+    URI uri = codec.endpoint(options.baseUrl(), model, stream);
+    endpoint = new Endpoint(model, stream, uri);
+    return uri;
   }
 
   /**
@@ -176,7 +215,7 @@ public final class HttpChatModel implements ChatModel {
       CancelToken cancel,
       Map<String, Object> extra) {
     boolean stream = text != null;
-    URI endpoint = codec.endpoint(options.baseUrl(), model, stream);
+    URI endpoint = endpoint(model, stream);
     byte[] bytes = bodyBytes(model, messages, tools, stream, extra);
     HttpRequest.Builder rb =
         HttpClients.versionFor(HttpRequest.newBuilder(endpoint), endpoint)
@@ -184,7 +223,7 @@ public final class HttpChatModel implements ChatModel {
             .POST(HttpRequest.BodyPublishers.ofByteArray(bytes))
             .header("Content-Type", "application/json")
             .header("Accept", stream ? "text/event-stream" : "application/json");
-    codec.authHeaders(apiKey).forEach(rb::header);
+    authHeaders.forEach(rb::header);
     options.headers().forEach(rb::header);
     HttpRequest request = rb.build();
     if (WireLog.enabled(options.logRequests())) {
@@ -249,11 +288,14 @@ public final class HttpChatModel implements ChatModel {
         String json;
         try {
           long max = options.maxResponseBytes();
-          // a body the transport already holds whole is copied once, not read back in chunks
+          // a body the transport already holds whole is taken as it is (our own transport's) or
+          // copied once, never read back in chunks
           byte[] bytes =
-              body instanceof ByteArrayInputStream whole && whole.available() <= max
-                  ? whole.readAllBytes()
-                  : body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+              body instanceof WholeBody.Bytes ours && ours.available() <= max
+                  ? ours.unread() // the transport's own array: nobody else holds it
+                  : body instanceof ByteArrayInputStream whole && whole.available() <= max
+                      ? whole.readAllBytes()
+                      : body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
           if (bytes.length > max) {
             throw new TooLargeException("the response", max);
           }
@@ -420,4 +462,18 @@ public final class HttpChatModel implements ChatModel {
     }
     return NetworkErrors.of(what, endpoint, e);
   }
+
+  /** The last declarations made, held only while their tool list is reachable elsewhere. */
+  private static final class Declared {
+    final WeakReference<List<Tool>> tools;
+    final List<Map<String, Object>> wire;
+
+    Declared(List<Tool> tools, List<Map<String, Object>> wire) {
+      this.tools = new WeakReference<>(tools);
+      this.wire = wire;
+    }
+  }
+
+  /** The last endpoint made, with the model and mode it was made for. */
+  private record Endpoint(String model, boolean stream, URI uri) {}
 }

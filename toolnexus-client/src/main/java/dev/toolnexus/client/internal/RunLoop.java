@@ -66,6 +66,23 @@ public final class RunLoop {
     this.lastModel = ctx.options().model();
   }
 
+  /**
+   * Tells a streaming caller which tools are about to run, with their parsed arguments. Only a
+   * streaming run has a listener (a whole-answer run's events go nowhere), so only it pays for
+   * parsing the arguments a second time.
+   */
+  private void announce(List<ToolCall> calls) {
+    for (ToolCall c : calls) {
+      Map<String, Object> shown;
+      try {
+        shown = ToolStep.parseArgs(c.arguments());
+      } catch (IllegalArgumentException e) {
+        shown = Map.of();
+      }
+      ctx.events().accept(new StreamEvent.ToolCallStart(c.id(), c.name(), shown));
+    }
+  }
+
   /** Runs the loop from the transcript as it stands. */
   public RunResult run() {
     return run(null);
@@ -77,7 +94,9 @@ public final class RunLoop {
    */
   public RunResult run(java.util.function.Function<RunLoop, Request> prelude) {
     start = ctx.now();
-    tools = chatModel.declare(ctx.toolkit().tools());
+    // one immutable list for the whole run: each turn's request then holds this very object
+    // (a copy of an immutable list is itself), which is what the wire cache keys on
+    tools = List.copyOf(chatModel.declare(ctx.toolkit().tools()));
     try {
       if (prelude != null) {
         Request halt = prelude.apply(this);
@@ -105,14 +124,8 @@ public final class RunLoop {
           append(parsed.message()); // an empty turn would poison every later request
         }
         if (!answering && !parsed.toolCalls().isEmpty()) {
-          for (ToolCall c : parsed.toolCalls()) {
-            Map<String, Object> shown;
-            try {
-              shown = ToolStep.parseArgs(c.arguments());
-            } catch (IllegalArgumentException e) {
-              shown = Map.of();
-            }
-            ctx.events().accept(new StreamEvent.ToolCallStart(c.id(), c.name(), shown));
+          if (streaming) {
+            announce(parsed.toolCalls());
           }
           Request halt = record(new ToolStep(ctx, turn).runAll(parsed.toolCalls()));
           if (halt != null) {

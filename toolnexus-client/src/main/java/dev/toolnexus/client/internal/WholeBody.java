@@ -73,7 +73,23 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
 
   /** The whole-body response as the stream-bodied response {@code LlmTransport} returns. */
   static HttpResponse<InputStream> asStream(HttpResponse<byte[]> r) {
-    return new Buffered(r, new ByteArrayInputStream(r.body()));
+    return new Buffered(r, new Bytes(r.body()));
+  }
+
+  /** A body read whole, which hands its array over instead of a copy when nothing was read yet. */
+  static final class Bytes extends ByteArrayInputStream {
+    Bytes(byte[] whole) {
+      super(whole);
+    }
+
+    /** The bytes not read yet: the array itself when that is all of it, else a copy. */
+    synchronized byte[] unread() {
+      if (pos == 0 && count == buf.length) {
+        pos = count;
+        return buf;
+      }
+      return readAllBytes();
+    }
   }
 
   private final class Watched implements HttpResponse.BodySubscriber<byte[]> {

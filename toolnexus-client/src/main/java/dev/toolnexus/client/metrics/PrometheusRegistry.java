@@ -4,6 +4,7 @@ import dev.toolnexus.client.MetricEvent;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -17,6 +18,8 @@ import java.util.function.Consumer;
  */
 public final class PrometheusRegistry implements Consumer<MetricEvent> {
   private static final double[] BUCKETS = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60};
+  private static final String PROMPT = labels("type", "prompt");
+  private static final String COMPLETION = labels("type", "completion");
   private static final String[] BUCKET_LABELS = {
     "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "30", "60"
   };
@@ -27,6 +30,8 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
   private final Map<String, Long> toolCalls = new TreeMap<>();
   private final Map<String, Histogram> toolDuration = new TreeMap<>();
   private final Map<String, Long> runErrors = new TreeMap<>();
+  // each series' label string by what it is made of, so an event does not build it again
+  private final Map<Object, String> rendered = new HashMap<>();
 
   /** An empty registry. */
   public PrometheusRegistry() {}
@@ -56,34 +61,58 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
   /** Folds one event into the counters and histograms. */
   public synchronized void record(MetricEvent event) {
     if (event instanceof MetricEvent.LlmEvent e) {
-      add(llmRequests, labels("model", e.model(), "status", e.status().id()), 1);
+      add(llmRequests, label(new ModelStatus(e.model(), e.status().id())), 1);
       if (e.status() == MetricEvent.Status.OK) {
-        add(llmTokens, labels("type", "prompt"), e.promptTokens());
-        add(llmTokens, labels("type", "completion"), e.completionTokens());
+        add(llmTokens, PROMPT, e.promptTokens());
+        add(llmTokens, COMPLETION, e.completionTokens());
       }
       llmDuration
-          .computeIfAbsent(labels("model", e.model()), k -> new Histogram())
+          .computeIfAbsent(label(new ModelOnly(e.model())), k -> new Histogram())
           .observe(e.ms() / 1000.0);
     } else if (event instanceof MetricEvent.ToolEvent e) {
-      add(
-          toolCalls,
-          labels(
-              "tool",
-              e.tool(),
-              "source",
-              e.source().id(),
-              "is_error",
-              String.valueOf(e.isError()),
-              "pending",
-              String.valueOf(e.pending())),
-          1);
+      add(toolCalls, label(new ToolSeries(e.tool(), e.source().id(), e.isError(), e.pending())), 1);
       toolDuration
-          .computeIfAbsent(labels("tool", e.tool()), k -> new Histogram())
+          .computeIfAbsent(label(new ToolOnly(e.tool())), k -> new Histogram())
           .observe(e.ms() / 1000.0);
     } else if (event instanceof MetricEvent.RunEvent e && e.error() != null) {
-      add(runErrors, labels("model", e.model()), 1);
+      add(runErrors, label(new ModelOnly(e.model())), 1);
     }
   }
+
+  /** The label string of a series, rendered the first time it is seen and then reused. */
+  private String label(Object series) {
+    String s = rendered.get(series);
+    if (s == null) {
+      if (series instanceof ModelStatus m) {
+        s = labels("model", m.model(), "status", m.status());
+      } else if (series instanceof ModelOnly m) {
+        s = labels("model", m.model());
+      } else if (series instanceof ToolSeries t) {
+        s =
+            labels(
+                "tool",
+                t.tool(),
+                "source",
+                t.source(),
+                "is_error",
+                String.valueOf(t.isError()),
+                "pending",
+                String.valueOf(t.pending()));
+      } else {
+        s = labels("tool", ((ToolOnly) series).tool());
+      }
+      rendered.put(series, s);
+    }
+    return s;
+  }
+
+  private record ModelStatus(String model, String status) {}
+
+  private record ModelOnly(String model) {}
+
+  private record ToolSeries(String tool, String source, boolean isError, boolean pending) {}
+
+  private record ToolOnly(String tool) {}
 
   /** The Prometheus text exposition of everything recorded so far. */
   public synchronized String render() {

@@ -94,6 +94,30 @@ class WireCacheTest {
   }
 
   @Test
+  void geminiSerialisesAModelTurnOnceAndItsFunctionResponseStillCarriesTheWireName() {
+    GeminiCodec gemini = new GeminiCodec();
+    WireCache cache = new WireCache();
+    List<Message> transcript = firstTurn();
+    List<Map<String, Object>> declared = List.of(Map.of("functionDeclarations", List.of()));
+
+    String first =
+        Json.write(gemini.body(new WireRequest("m", transcript, declared, false, 0, gate, cache)));
+    int held = cache.size();
+    String again =
+        Json.write(gemini.body(new WireRequest("m", transcript, declared, false, 0, gate, cache)));
+
+    String fresh =
+        Json.write(gemini.body(new WireRequest("m", transcript, declared, false, 0, gate)));
+    assertThat(first).isEqualTo(fresh);
+    assertThat(again).isEqualTo(fresh);
+    assertThat(held).isEqualTo(2); // the user turn and the model turn
+    assertThat(cache.size()).isEqualTo(2);
+    assertThat(fresh)
+        .contains("{\"role\":\"model\",\"parts\":[{\"functionCall\":{\"name\":\"get_weather\"")
+        .contains("{\"functionResponse\":{\"name\":\"get_weather\"");
+  }
+
+  @Test
   void aCacheOverItsLimitStartsOverInsteadOfGrowing() {
     WireCache cache = new WireCache(60);
     Object a = new Object();

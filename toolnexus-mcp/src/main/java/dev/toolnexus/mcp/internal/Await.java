@@ -12,8 +12,8 @@ import java.util.concurrent.TimeoutException;
 import reactor.core.publisher.Mono;
 
 /**
- * Blocks on one MCP request with a bound, while also watching the server's death and the caller's
- * cancellation, so no phase can hang.
+ * Blocks on one MCP request (an SDK {@link Mono} or a direct request's future) with a bound, while
+ * also watching the server's death and the caller's cancellation, so no phase can hang.
  */
 public final class Await {
   private Await() {}
@@ -31,7 +31,22 @@ public final class Await {
       CompletableFuture<String> dead,
       CancelToken cancel,
       String what) {
-    CompletableFuture<T> result = mono.toFuture();
+    return await(mono.toFuture(), timeout, dead, cancel, what);
+  }
+
+  /**
+   * Waits for {@code result} (cancelling it when the wait ends without it).
+   *
+   * @param dead completes with a reason when the server is gone (never completes for HTTP)
+   * @throws McpFailure naming {@code what} on timeout, death or error
+   * @throws CancellationException when {@code cancel} fires
+   */
+  public static <T> T await(
+      CompletableFuture<T> result,
+      Duration timeout,
+      CompletableFuture<String> dead,
+      CancelToken cancel,
+      String what) {
     CompletableFuture<Object> any = new CompletableFuture<>();
     result.whenComplete((v, e) -> complete(any, v, e));
     dead.whenComplete((reason, e) -> any.completeExceptionally(new McpFailure("server " + reason)));

@@ -4,6 +4,7 @@ import dev.toolnexus.Answer;
 import dev.toolnexus.Request;
 import dev.toolnexus.WaitFor;
 import io.modelcontextprotocol.spec.McpSchema.ElicitFormRequest;
+import io.modelcontextprotocol.spec.McpSchema.ElicitRequest;
 import io.modelcontextprotocol.spec.McpSchema.ElicitResult;
 import io.modelcontextprotocol.spec.McpSchema.ElicitUrlRequest;
 import java.util.LinkedHashMap;
@@ -18,7 +19,8 @@ import reactor.core.scheduler.Schedulers;
  * Bridges a server's {@code elicitation/create} onto the host's {@link WaitFor}: form mode becomes
  * {@code kind:"input"} with the requested schema in {@code data.schema}, URL mode becomes {@code
  * kind:"authorization"} with the url. The reverse request is answered inline; the tool call it
- * belongs to resumes when the host answers.
+ * belongs to resumes when the host answers. The SDK client (HTTP servers) uses the {@link Mono}
+ * handlers; a stdio session calls {@link #answer} on a thread of its own.
  */
 public final class ElicitationBridge {
   private static final Logger log = LoggerFactory.getLogger(ElicitationBridge.class);
@@ -66,30 +68,41 @@ public final class ElicitationBridge {
 
   /** The SDK handler for form mode. */
   public Mono<ElicitResult> onForm(ElicitFormRequest form) {
-    return ask(toRequest(form));
+    return askLater(toRequest(form));
   }
 
   /** The SDK handler for URL mode. */
   public Mono<ElicitResult> onUrl(ElicitUrlRequest url) {
-    return ask(toRequest(url));
+    return askLater(toRequest(url));
   }
 
-  private Mono<ElicitResult> ask(Request request) {
-    return Mono.fromCallable(
-            () -> {
-              try {
-                return toResult(waitFor.waitFor(request));
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return toResult(null);
-              } catch (RuntimeException e) {
-                log.warn(
-                    "waitFor failed for an elicitation from MCP server {}: {}",
-                    server,
-                    e.toString());
-                return toResult(null);
-              }
-            })
-        .subscribeOn(Schedulers.boundedElastic());
+  /**
+   * Asks the host and blocks until it answers; never throws (a failed or interrupted wait is an MCP
+   * cancel). An elicitation of neither mode is cancelled.
+   */
+  public ElicitResult answer(ElicitRequest request) {
+    if (request instanceof ElicitFormRequest form) {
+      return ask(toRequest(form));
+    }
+    if (request instanceof ElicitUrlRequest url) {
+      return ask(toRequest(url));
+    }
+    return toResult(null);
+  }
+
+  private Mono<ElicitResult> askLater(Request request) {
+    return Mono.fromCallable(() -> ask(request)).subscribeOn(Schedulers.boundedElastic());
+  }
+
+  private ElicitResult ask(Request request) {
+    try {
+      return toResult(waitFor.waitFor(request));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return toResult(null);
+    } catch (RuntimeException e) {
+      log.warn("waitFor failed for an elicitation from MCP server {}: {}", server, e.toString());
+      return toResult(null);
+    }
   }
 }

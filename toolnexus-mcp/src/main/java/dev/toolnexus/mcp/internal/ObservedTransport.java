@@ -20,7 +20,7 @@ import reactor.core.publisher.Mono;
  * MCP's {@code notifications/cancelled} for exactly that request; and to drop unusable entries of a
  * {@code tools/list} page before the SDK reads it, so one bad tool cannot fail the whole list.
  */
-public final class ObservedTransport implements McpClientTransport {
+public final class ObservedTransport implements McpClientTransport, CallIds {
   private static final Logger log = LoggerFactory.getLogger(ObservedTransport.class);
 
   private final McpClientTransport delegate;
@@ -50,12 +50,14 @@ public final class ObservedTransport implements McpClientTransport {
     return delegate.sendMessage(message);
   }
 
-  /** Remembers the request id of a call sent past this transport (a direct request). */
+  /** Remembers the request id of the call sent with this progress token. */
+  @Override
   public void track(Object progressToken, Object requestId) {
     requestIdByToken.put(progressToken, requestId);
   }
 
   /** Forgets a finished call. */
+  @Override
   public void forget(Object progressToken) {
     requestIdByToken.remove(progressToken);
   }
@@ -64,6 +66,7 @@ public final class ObservedTransport implements McpClientTransport {
    * Tells the server to stop the call sent with this progress token ({@code
    * notifications/cancelled}); does nothing when the request was never sent.
    */
+  @Override
   public void cancel(Object progressToken, String reason) {
     Object id = requestIdByToken.remove(progressToken);
     if (id == null) {

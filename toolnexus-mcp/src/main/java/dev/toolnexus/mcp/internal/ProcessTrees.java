@@ -18,6 +18,7 @@ public final class ProcessTrees {
   private static final Logger log = LoggerFactory.getLogger(ProcessTrees.class);
   private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
   private static final AtomicBoolean HOOKED = new AtomicBoolean();
+  private static final long KILL_WAIT_MILLIS = 5000;
 
   private ProcessTrees() {}
 
@@ -62,13 +63,36 @@ public final class ProcessTrees {
         }
       }
     }
+    List<ProcessHandle> killed = new ArrayList<>();
     for (ProcessHandle h : tree) {
       if (h.isAlive()) {
         log.debug("process {} ignored TERM; killing it", h.pid());
         h.destroyForcibly();
+        killed.add(h);
       }
     }
+    // KILL is delivered at once but the exit is seen only once the process is reaped; wait for it
+    // so a caller that returns from close() never sees a server still alive.
+    awaitExit(killed, KILL_WAIT_MILLIS);
     unregister(root);
+  }
+
+  private static void awaitExit(List<ProcessHandle> handles, long millis) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    for (ProcessHandle h : handles) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      try {
+        h.onExit().get(left, TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (Exception e) {
+        // still not reaped; nothing more to do
+      }
+    }
   }
 
   private static void killAllNow() {

@@ -12,9 +12,7 @@ import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.json.McpJsonDefaults;
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
-import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.time.Duration;
@@ -38,7 +36,8 @@ import reactor.core.scheduler.Schedulers;
 /**
  * The live session with one MCP server: its client, transport, current tools, and the call path
  * with per-call timeout (extended by progress up to a hard maximum), cancellation and {@code
- * notifications/cancelled}.
+ * notifications/cancelled}. A stdio server is spoken to by a {@link StdioSession} (no SDK client,
+ * no Reactor); an HTTP server by the SDK's client.
  */
 public final class ServerConnection implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ServerConnection.class);
@@ -46,7 +45,8 @@ public final class ServerConnection implements AutoCloseable {
   private static final Duration SDK_REQUEST_TIMEOUT = Duration.ofDays(1);
   private static final int MAX_LIST_PAGES = 1000;
   private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
-  private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
+  private static final McpSchema.Implementation CLIENT_INFO =
+      McpSchema.Implementation.builder("toolnexus", Version.VALUE).build();
 
   private final McpServerConfig config;
   private final Runnable onChange;
@@ -59,6 +59,7 @@ public final class ServerConnection implements AutoCloseable {
   private volatile McpAsyncClient client;
   private volatile ObservedTransport transport;
   private volatile StdioProcessTransport stdio;
+  private volatile StdioSession session;
   private volatile List<Tool> tools = List.of();
   private volatile Redactor redactor = Redactor.NONE;
 
@@ -158,7 +159,16 @@ public final class ServerConnection implements AutoCloseable {
               "cannot start command \"" + config.command().get(0) + "\": " + e.getMessage(), e);
         }
         t.exited().whenComplete((reason, e) -> onDeath(reason));
-        initialize(t, waitFor, cancel);
+        StdioSession s =
+            new StdioSession(
+                t,
+                config.name(),
+                McpJsonDefaults.getMapper(),
+                waitFor == null ? null : new ElicitationBridge(waitFor, config.name()),
+                this::refresh,
+                this::onProgress);
+        session = s;
+        logInstructions(s.initialize(CLIENT_INFO, config.timeout(), dead, cancel).instructions());
       }
       case SSE -> initialize(HttpTransports.sse(config, headers(env)), waitFor, cancel);
       case HTTP -> {
@@ -237,7 +247,7 @@ public final class ServerConnection implements AutoCloseable {
             .requestTimeout(SDK_REQUEST_TIMEOUT)
             // ours (in Await) fires first and names the phase; the SDK's is only a backstop
             .initializationTimeout(config.timeout().multipliedBy(2).plusSeconds(1))
-            .clientInfo(McpSchema.Implementation.builder("toolnexus", Version.VALUE).build())
+            .clientInfo(CLIENT_INFO)
             .capabilities(caps.build())
             .jsonSchemaValidator(DeferredSchemaValidator.INSTANCE)
             .toolsChangeConsumer(
@@ -251,13 +261,19 @@ public final class ServerConnection implements AutoCloseable {
     McpAsyncClient c = spec.build();
     client = c;
     Await.await(c.initialize(), config.timeout(), dead, cancel, "initialize");
-    if (c.getServerInstructions() != null && log.isDebugEnabled()) {
-      log.debug("MCP {}: server instructions:\n{}", config.name(), c.getServerInstructions());
+    logInstructions(c.getServerInstructions());
+  }
+
+  private void logInstructions(String instructions) {
+    if (instructions != null && log.isDebugEnabled()) {
+      log.debug("MCP {}: server instructions:\n{}", config.name(), instructions);
     }
   }
 
   private List<McpSchema.Tool> listAll(CancelToken cancel) {
-    McpSchema.ServerCapabilities caps = client.getServerCapabilities();
+    StdioSession s = session;
+    McpSchema.ServerCapabilities caps =
+        s != null ? s.capabilities() : client.getServerCapabilities();
     if (caps != null && caps.tools() == null) {
       return List.of(); // a server without the tools capability simply has none
     }
@@ -268,7 +284,9 @@ public final class ServerConnection implements AutoCloseable {
     for (int page = 0; page < MAX_LIST_PAGES; page++) {
       Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
       McpSchema.ListToolsResult r =
-          Await.await(client.listTools(cursor), left, dead, cancel, "tools/list");
+          s != null
+              ? s.listTools(cursor, left, dead, cancel)
+              : Await.await(client.listTools(cursor), left, dead, cancel, "tools/list");
       if (r.tools() != null) {
         out.addAll(r.tools());
       }
@@ -353,7 +371,8 @@ public final class ServerConnection implements AutoCloseable {
     String token = "toolnexus-" + callCounter.incrementAndGet();
     CallWatch watch = new CallWatch(ctx);
     calls.put(token, watch);
-    ObservedTransport t = transport;
+    StdioSession direct = session;
+    CallIds t = direct != null ? direct : transport;
     CompletableFuture<McpSchema.CallToolResult> sent = null;
     StdioProcessTransport.Pending pending = null;
     CancelToken.Registration reg =
@@ -372,12 +391,11 @@ public final class ServerConnection implements AutoCloseable {
       TraceContext.of(ctx).ifPresent(tc -> meta.putAll(tc.entries()));
       McpSchema.CallToolRequest request =
           new McpSchema.CallToolRequest(toolName, args == null ? Map.of() : args, meta);
-      StdioProcessTransport direct = stdio;
       if (direct != null) {
         // our own pipe carries it: write on this thread, the reader thread completes the reply
-        pending = direct.request(McpSchema.METHOD_TOOLS_CALL, request);
+        pending = direct.call(request);
         t.track(token, pending.id());
-        sent = pending.reply().thenApply(this::callResult);
+        sent = pending.reply().thenApply(direct::callResult);
       } else {
         sent = client.callTool(request).toFuture();
       }
@@ -419,21 +437,13 @@ public final class ServerConnection implements AutoCloseable {
       calls.remove(token);
       t.forget(token);
       if (pending != null) {
-        stdio.abandon(pending.id());
+        direct.abandon(pending.id());
       }
     }
   }
 
-  /** A direct reply as the SDK would hand it back: a JSON-RPC error becomes an {@link McpError}. */
-  private McpSchema.CallToolResult callResult(McpSchema.JSONRPCResponse reply) {
-    if (reply.error() != null) {
-      throw new McpError(reply.error());
-    }
-    return transport.unmarshalFrom(reply.result(), CALL_TOOL_RESULT);
-  }
-
   private static ToolResult cancelled(
-      CompletableFuture<?> sent, ObservedTransport t, String token, String who, String toolName) {
+      CompletableFuture<?> sent, CallIds t, String token, String who, String toolName) {
     if (sent != null) {
       sent.cancel(true);
     }

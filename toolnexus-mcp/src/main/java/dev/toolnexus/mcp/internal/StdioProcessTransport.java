@@ -3,8 +3,6 @@ package dev.toolnexus.mcp.internal;
 import dev.toolnexus.internal.BoundedLines;
 import dev.toolnexus.internal.Threads;
 import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.TypeRef;
-import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
@@ -26,10 +24,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Function;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import reactor.core.publisher.Mono;
 
 /**
  * The stdio transport of one local MCP server: a child process speaking newline-delimited JSON-RPC.
@@ -37,11 +34,12 @@ import reactor.core.publisher.Mono;
  * serialized, a non-JSON line on stdout is logged and skipped, the environment is exactly the one
  * given, and {@link #close()} kills the whole process tree.
  *
- * <p>Besides carrying the SDK session, it answers {@link #request direct requests}: the caller's
- * thread writes the line and the reader thread completes the reply, with no Reactor operator or
- * scheduler in between. Tool calls take that path; everything else stays with the SDK.
+ * <p>Every request toolnexus sends is a {@link #request direct request}: the caller's thread writes
+ * the line and the reader thread completes the reply, with no Reactor operator or scheduler in
+ * between. Whatever else the server sends (its own requests, notifications) goes to the listener
+ * given to {@link #listen}; {@link StdioSession} speaks MCP on top of this.
  */
-public final class StdioProcessTransport implements McpClientTransport {
+public final class StdioProcessTransport {
   private static final Logger log = LoggerFactory.getLogger(StdioProcessTransport.class);
   private static final int STDERR_TAIL_LINES = 10;
   private static final long STDIN_CLOSE_GRACE_MS = 500;
@@ -59,10 +57,10 @@ public final class StdioProcessTransport implements McpClientTransport {
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private final CompletableFuture<String> exited = new CompletableFuture<>();
   private final AtomicBoolean closed = new AtomicBoolean();
-  // direct requests by id; their ids carry DIRECT_ID_PREFIX, which the SDK's ids never do
+  // requests in flight by id; every id carries DIRECT_ID_PREFIX
   private final Map<Object, CompletableFuture<JSONRPCResponse>> direct = new ConcurrentHashMap<>();
   private final AtomicLong directIds = new AtomicLong();
-  private volatile Function<Mono<JSONRPCMessage>, Mono<JSONRPCMessage>> handler;
+  private volatile Consumer<JSONRPCMessage> inbound;
   private Process process;
   private OutputStream stdin;
 
@@ -86,7 +84,7 @@ public final class StdioProcessTransport implements McpClientTransport {
   }
 
   /**
-   * Starts the process (before the MCP client is built, so a missing command fails at once).
+   * Starts the process (before anything is sent, so a missing command fails at once).
    *
    * @throws IOException when the command cannot be started
    */
@@ -113,28 +111,31 @@ public final class StdioProcessTransport implements McpClientTransport {
     return exited;
   }
 
-  @Override
-  public Mono<Void> connect(Function<Mono<JSONRPCMessage>, Mono<JSONRPCMessage>> handler) {
-    return Mono.fromRunnable(
-        () -> {
-          this.handler = handler;
-          Threads.daemon("toolnexus-mcp-" + server + "-stdout", this::pumpStdout);
-        });
+  /**
+   * Starts reading the server's stdout; every message that is not the reply to a direct request
+   * goes to {@code inbound}, on the reader thread (so it must not block).
+   */
+  public void listen(Consumer<JSONRPCMessage> inbound) {
+    this.inbound = inbound;
+    Threads.daemon("toolnexus-mcp-" + server + "-stdout", this::pumpStdout);
   }
 
-  @Override
-  public Mono<Void> sendMessage(JSONRPCMessage message) {
-    return Mono.fromRunnable(() -> write(message));
+  /**
+   * Writes one message (a notification, or the answer to a server's request) on the calling thread.
+   *
+   * @throws McpTransportException when the server is not running
+   */
+  public void send(JSONRPCMessage message) {
+    write(message);
   }
 
   /** A direct request in flight: its JSON-RPC id and the reply the reader thread completes. */
   public record Pending(String id, CompletableFuture<JSONRPCResponse> reply) {}
 
   /**
-   * Sends a request outside the SDK session, on the calling thread. The reply (a result or a
-   * JSON-RPC error) completes {@link Pending#reply()} on the reader thread; a failed write
-   * completes it exceptionally. The caller bounds the wait and calls {@link #abandon} when it stops
-   * waiting.
+   * Sends a request on the calling thread. The reply (a result or a JSON-RPC error) completes
+   * {@link Pending#reply()} on the reader thread; a failed write completes it exceptionally. The
+   * caller bounds the wait and calls {@link #abandon} when it stops waiting.
    */
   public Pending request(String method, Object params) {
     String id = DIRECT_ID_PREFIX + directIds.incrementAndGet();
@@ -277,11 +278,7 @@ public final class StdioProcessTransport implements McpClientTransport {
       return;
     }
     try {
-      handler
-          .apply(Mono.just(message))
-          .subscribe(
-              ignored -> {},
-              error -> log.debug("MCP server {}: handling a message failed: {}", server, error));
+      inbound.accept(message);
     } catch (RuntimeException e) {
       log.debug("MCP server {}: handling a message failed", server, e);
     }
@@ -329,13 +326,7 @@ public final class StdioProcessTransport implements McpClientTransport {
     return s.length() <= 300 ? s : s.substring(0, 300) + "...";
   }
 
-  @Override
-  public Mono<Void> closeGracefully() {
-    return Mono.fromRunnable(this::close);
-  }
-
   /** Closes stdin, gives the server a moment to exit, then kills its whole process tree. */
-  @Override
   public void close() {
     if (!closed.compareAndSet(false, true) || process == null) {
       return;
@@ -357,10 +348,5 @@ public final class StdioProcessTransport implements McpClientTransport {
       Thread.currentThread().interrupt();
     }
     ProcessTrees.kill(process, tree, TERM_GRACE_MS);
-  }
-
-  @Override
-  public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
-    return json.convertValue(data, typeRef);
   }
 }

@@ -49,6 +49,7 @@ public final class TestServerMain {
       case "paged" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).paged().run();
       case "slow" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).run();
       case "hostile", "badschema", "names", "names2" -> new RawServer(null).kind(mode).run();
+      case "asks" -> new RawServer(Path.of(args[1])).kind(mode).run();
       case "tree" -> {
         // a server that spawned a child of its own: closing must kill the whole tree
         new ProcessBuilder("sleep", "600").start();
@@ -193,11 +194,44 @@ public final class TestServerMain {
     blockForever();
   }
 
-  /** A hand-written JSON-RPC server for pagination and cancellation details. */
+  /**
+   * A hand-written JSON-RPC server for pagination and cancellation details, and (kind {@code asks})
+   * for the requests a server sends its client.
+   */
   static final class RawServer {
+    /** What kind {@code asks} asks once initialized: request id to method and params. */
+    static final Map<String, Map<String, Object>> ASKED =
+        Map.of(
+            "s-ping",
+            Map.of("method", "ping"),
+            "s-roots",
+            Map.of("method", "roots/list"),
+            "s-sampling",
+            Map.of(
+                "method",
+                "sampling/createMessage",
+                "params",
+                Map.of("messages", List.of(), "maxTokens", 10)),
+            "s-elicit",
+            Map.of(
+                "method",
+                "elicitation/create",
+                "params",
+                Map.of(
+                    "message",
+                    "Your name?",
+                    "requestedSchema",
+                    Map.of(
+                        "type",
+                        "object",
+                        "properties",
+                        Map.of("name", Map.of("type", "string"))))));
+
     private final Path log;
     private final Object writeLock = new Object();
     private final Set<Object> cancelled = ConcurrentHashMap.newKeySet();
+    private final CountDownLatch answered = new CountDownLatch(ASKED.size());
+    private volatile boolean grown;
     private boolean paged;
     private String kind = "";
 
@@ -226,6 +260,16 @@ public final class TestServerMain {
         Map<String, Object> msg = Json.parseObject(line);
         String method = (String) msg.get("method");
         Object id = msg.get("id");
+        if (method == null) {
+          // the client's answer to one of our requests
+          Map<String, Object> answer = new LinkedHashMap<>();
+          answer.put(
+              msg.containsKey("error") ? "error" : "result",
+              msg.get(msg.containsKey("error") ? "error" : "result"));
+          record("reply " + id + " " + Json.write(answer));
+          answered.countDown();
+          continue;
+        }
         record(method + (id == null ? "" : " " + id) + paramsNote(msg));
         if (method == null) {
           continue;
@@ -248,6 +292,13 @@ public final class TestServerMain {
             t.setDaemon(true);
             t.start();
           }
+          case "notifications/initialized" -> {
+            if (kind.equals("asks")) {
+              Thread t = new Thread(this::ask);
+              t.setDaemon(true);
+              t.start();
+            }
+          }
           case "notifications/cancelled" ->
               cancelled.add(((Map<?, ?>) msg.get("params")).get("requestId"));
           case "ping" -> reply(id, Map.of());
@@ -267,7 +318,45 @@ public final class TestServerMain {
       }
     }
 
+    /** Sends every request of {@link #ASKED} and a log message; once all are answered, grows. */
+    private void ask() {
+      ASKED.forEach(
+          (id, request) -> {
+            Map<String, Object> msg = new LinkedHashMap<>(request);
+            msg.put("jsonrpc", "2.0");
+            msg.put("id", id);
+            write(msg);
+          });
+      write(
+          Map.of(
+              "jsonrpc",
+              "2.0",
+              "method",
+              "notifications/message",
+              "params",
+              Map.of("level", "info", "data", "asked")));
+      try {
+        if (!answered.await(20, java.util.concurrent.TimeUnit.SECONDS)) {
+          record("not all answered");
+          return;
+        }
+      } catch (InterruptedException e) {
+        return;
+      }
+      grown = true;
+      write(Map.of("jsonrpc", "2.0", "method", "notifications/tools/list_changed"));
+    }
+
     private static String paramsNote(Map<String, Object> msg) {
+      if ("initialize".equals(msg.get("method"))) {
+        Map<?, ?> p = (Map<?, ?>) msg.get("params");
+        return " protocolVersion="
+            + p.get("protocolVersion")
+            + " capabilities="
+            + Json.write(p.get("capabilities"))
+            + " clientInfo="
+            + ((Map<?, ?>) p.get("clientInfo")).get("name");
+      }
       if ("notifications/cancelled".equals(msg.get("method"))) {
         Map<?, ?> p = (Map<?, ?>) msg.get("params");
         return " requestId=" + p.get("requestId") + " reason=" + p.get("reason");
@@ -307,6 +396,13 @@ public final class TestServerMain {
         }
         case "names2" -> {
           tools.add(def("echo", object));
+          return Map.of("tools", tools);
+        }
+        case "asks" -> {
+          tools.add(def("first", object));
+          if (grown) {
+            tools.add(def("second", object));
+          }
           return Map.of("tools", tools);
         }
         default -> {
@@ -366,7 +462,7 @@ public final class TestServerMain {
     private void call(Object id, Map<?, ?> params) {
       String name = String.valueOf(params.get("name"));
       Map<?, ?> args = params.get("arguments") instanceof Map<?, ?> m ? m : Map.of();
-      if (paged || kind.startsWith("names") || kind.equals("badschema")) {
+      if (paged || kind.startsWith("names") || kind.equals("badschema") || kind.equals("asks")) {
         reply(id, Map.of("content", List.of(Map.of("type", "text", "text", "ran " + name))));
         return;
       }

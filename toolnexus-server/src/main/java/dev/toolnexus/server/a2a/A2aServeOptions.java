@@ -188,7 +188,10 @@ public record A2aServeOptions(
       return this;
     }
 
-    /** Sees every task that reaches a final state. */
+    /**
+     * Sees every task that reaches a final state, before any client is told of that state; a slow
+     * listener delays the answer.
+     */
     public Builder onTask(Consumer<TaskEvent> listener) {
       this.onTask = listener;
       return this;

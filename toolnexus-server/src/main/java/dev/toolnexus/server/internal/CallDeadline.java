@@ -9,9 +9,8 @@ import dev.toolnexus.time.Scheduler;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -49,7 +48,16 @@ final class CallDeadline {
       Scheduler scheduler) {
     CompletableFuture<Toolkit.Execution> done = new CompletableFuture<>();
     AtomicBoolean expired = new AtomicBoolean();
-    AtomicReference<Future<?>> worker = new AtomicReference<>();
+    FutureTask<Void> worker =
+        new FutureTask<>(
+            () -> {
+              try {
+                done.complete(call.get());
+              } catch (RuntimeException | Error e) {
+                done.completeExceptionally(e);
+              }
+            },
+            null);
     String why = "tool " + name + " timed out after " + limit.toMillis() + " ms";
     // The timers start before the call, so the deadline counts from the request, not the thread.
     Scheduler.Timer fire =
@@ -64,25 +72,16 @@ final class CallDeadline {
             limit.plus(GRACE),
             () -> {
               if (done.complete(new Toolkit.Execution(source, ToolResult.error(why)))) {
-                interrupt(worker); // it ignored its cancel token; interrupt what it blocks on
+                worker.cancel(true); // it ignored its cancel token; interrupt what it blocks on
               }
             });
-    worker.set(
-        Threads.workers()
-            .submit(
-                () -> {
-                  try {
-                    done.complete(call.get());
-                  } catch (RuntimeException | Error e) {
-                    done.completeExceptionally(e);
-                  }
-                }));
+    Threads.workers().execute(worker);
     try {
       return new Outcome(done.get(), expired.get());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       token.cancel("the server is stopping");
-      interrupt(worker);
+      worker.cancel(true);
       return new Outcome(
           new Toolkit.Execution(
               source, ToolResult.error("tool " + name + " stopped: the server is stopping")),
@@ -96,13 +95,6 @@ final class CallDeadline {
     } finally {
       fire.cancel();
       giveUp.cancel();
-    }
-  }
-
-  private static void interrupt(AtomicReference<Future<?>> worker) {
-    Future<?> f = worker.get();
-    if (f != null) {
-      f.cancel(true);
     }
   }
 }

@@ -175,13 +175,13 @@ public final class TaskRunner implements AutoCloseable {
     } finally {
       lock.unlock();
     }
+    fire(canceled, null);
     LiveTask l = live.get(id);
     if (l != null) {
       l.cancel().cancel("the task was canceled");
       l.publish(LiveTask.Update.status(canceled));
       l.settle(canceled);
     }
-    fire(canceled, null);
     return canceled;
   }
 
@@ -298,7 +298,7 @@ public final class TaskRunner implements AutoCloseable {
 
   /**
    * Applies the run's end to the stored task unless the task ended meanwhile (a cancel wins), then
-   * tells the listeners and {@code onTask}.
+   * tells {@code onTask} and, after it, the listeners.
    */
   private void finish(
       LiveTask l, UnaryOperator<A2aTask> end, A2aTask.Artifact artifact, RunResult result) {
@@ -315,14 +315,16 @@ public final class TaskRunner implements AutoCloseable {
     if (done == null) {
       return;
     }
+    // onTask runs first, so whoever learns the final state from the server can rely on the
+    // listener having seen it (an audit line written, a metric counted).
+    if (done.state().isTerminal()) {
+      fire(done, result);
+    }
     if (artifact != null) {
       l.publish(LiveTask.Update.artifact(done, artifact));
     }
     l.publish(LiveTask.Update.status(done));
     l.settle(done);
-    if (done.state().isTerminal()) {
-      fire(done, result);
-    }
   }
 
   /**

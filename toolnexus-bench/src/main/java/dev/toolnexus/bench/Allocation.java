@@ -1,0 +1,50 @@
+package dev.toolnexus.bench;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * Heap bytes this JVM has allocated so far, across all its threads, so a runner can report the
+ * bytes one scenario allocates: the allocation rate is what drives the JVM's heap sizing and with
+ * it most of the peak resident set.
+ *
+ * <p>Reads {@code com.sun.management.ThreadMXBean#getTotalThreadAllocatedBytes} (which also counts
+ * threads that have ended, and virtual threads through their carriers); where that is not
+ * implemented it sums {@code getThreadAllocatedBytes} over the live threads, which misses threads
+ * that ended in between.
+ */
+public final class Allocation {
+  private Allocation() {}
+
+  /** Total heap bytes allocated so far by all threads, or -1 where the JVM cannot tell. */
+  public static long totalBytes() {
+    if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean)
+        || !bean.isThreadAllocatedMemorySupported()) {
+      return -1;
+    }
+    if (!bean.isThreadAllocatedMemoryEnabled()) {
+      bean.setThreadAllocatedMemoryEnabled(true);
+    }
+    try {
+      return bean.getTotalThreadAllocatedBytes();
+    } catch (UnsupportedOperationException e) {
+      long sum = 0;
+      for (long bytes : bean.getThreadAllocatedBytes(bean.getAllThreadIds())) {
+        if (bytes > 0) {
+          sum += bytes;
+        }
+      }
+      return sum;
+    }
+  }
+
+  /**
+   * Bytes per scenario between two {@link #totalBytes()} readings over {@code scenarios} runs, or
+   * -1 where either reading is unknown or there were no runs.
+   */
+  public static long perScenario(long before, long after, int scenarios) {
+    if (before < 0 || after < before || scenarios < 1) {
+      return -1;
+    }
+    return (after - before) / scenarios;
+  }
+}

@@ -1,0 +1,308 @@
+package dev.toolnexus.mcp.internal;
+
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.internal.Threads;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCNotification;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
+import io.modelcontextprotocol.spec.McpTransportException;
+import io.modelcontextprotocol.spec.ProtocolVersions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The MCP session with one stdio server, spoken over the transport's direct requests, without the
+ * SDK client and so without Reactor: {@code initialize} then {@code notifications/initialized},
+ * paged {@code tools/list}, {@code tools/call} and {@code notifications/cancelled}. Of what the
+ * server sends on its own it answers {@code ping}, passes {@code elicitation/create} to the host
+ * (only when elicitation was advertised), answers any other request "method not found" as the SDK
+ * client does, hands {@code tools/list_changed} and progress to their listeners and logs log
+ * messages at DEBUG. The wire shapes are the SDK's {@link McpSchema} records and JSON mapper.
+ */
+final class StdioSession implements CallIds {
+  private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
+  // the versions the SDK client speaks, newest last; initialize offers the newest
+  private static final List<String> PROTOCOL_VERSIONS =
+      List.of(
+          ProtocolVersions.MCP_2024_11_05,
+          ProtocolVersions.MCP_2025_03_26,
+          ProtocolVersions.MCP_2025_06_18,
+          ProtocolVersions.MCP_2025_11_25);
+  private static final TypeRef<McpSchema.InitializeResult> INITIALIZE_RESULT = new TypeRef<>() {};
+  private static final TypeRef<McpSchema.ListToolsResult> LIST_TOOLS_RESULT = new TypeRef<>() {};
+  private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
+  private static final TypeRef<McpSchema.ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
+  private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
+
+  private final StdioProcessTransport transport;
+  private final String server;
+  private final McpJsonMapper json;
+  private final ElicitationBridge elicitation;
+  private final Runnable onToolsChanged;
+  private final Consumer<McpSchema.ProgressNotification> onProgress;
+  private final Map<Object, Object> requestIdByToken = new ConcurrentHashMap<>();
+  private volatile McpSchema.InitializeResult initialized;
+
+  /**
+   * A session over a started transport.
+   *
+   * @param elicitation where {@code elicitation/create} goes; null to not advertise elicitation
+   * @param onToolsChanged run on a thread of its own for each {@code tools/list_changed}
+   * @param onProgress called on the reader thread for each progress notification (must not block)
+   */
+  StdioSession(
+      StdioProcessTransport transport,
+      String server,
+      McpJsonMapper json,
+      ElicitationBridge elicitation,
+      Runnable onToolsChanged,
+      Consumer<McpSchema.ProgressNotification> onProgress) {
+    this.transport = transport;
+    this.server = server;
+    this.json = json;
+    this.elicitation = elicitation;
+    this.onToolsChanged = onToolsChanged;
+    this.onProgress = onProgress;
+  }
+
+  /**
+   * Starts reading the server's stdout, sends {@code initialize} with our capabilities, checks the
+   * protocol version of the answer and sends {@code notifications/initialized}.
+   *
+   * @throws McpFailure naming the phase when the server does not answer in time, dies, refuses or
+   *     speaks a protocol version we do not
+   */
+  McpSchema.InitializeResult initialize(
+      McpSchema.Implementation clientInfo,
+      Duration timeout,
+      CompletableFuture<String> dead,
+      CancelToken cancel) {
+    transport.listen(this::onMessage);
+    McpSchema.ClientCapabilities.Builder caps = McpSchema.ClientCapabilities.builder();
+    if (elicitation != null) {
+      caps.elicitation(true, true);
+    }
+    McpSchema.InitializeRequest request =
+        McpSchema.InitializeRequest.builder(
+                PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1), caps.build(), clientInfo)
+            .build();
+    McpSchema.InitializeResult result =
+        request(
+            McpSchema.METHOD_INITIALIZE,
+            request,
+            INITIALIZE_RESULT,
+            timeout,
+            dead,
+            cancel,
+            "initialize");
+    if (!PROTOCOL_VERSIONS.contains(result.protocolVersion())) {
+      throw new McpFailure(
+          "initialize failed: the server speaks MCP protocol version \""
+              + result.protocolVersion()
+              + "\"; this client speaks "
+              + String.join(", ", PROTOCOL_VERSIONS));
+    }
+    try {
+      transport.send(
+          new JSONRPCNotification(
+              McpSchema.JSONRPC_VERSION, McpSchema.METHOD_NOTIFICATION_INITIALIZED, null));
+    } catch (McpTransportException e) {
+      throw new McpFailure("initialize failed: " + e.getMessage(), e);
+    }
+    initialized = result;
+    return result;
+  }
+
+  /** What the server said it can do in its {@code initialize} answer. */
+  McpSchema.ServerCapabilities capabilities() {
+    return initialized.capabilities();
+  }
+
+  /**
+   * One page of {@code tools/list}, unusable entries dropped (so one bad tool cannot fail the whole
+   * list).
+   */
+  McpSchema.ListToolsResult listTools(
+      String cursor, Duration timeout, CompletableFuture<String> dead, CancelToken cancel) {
+    return request(
+        McpSchema.METHOD_TOOLS_LIST,
+        new McpSchema.PaginatedRequest(cursor),
+        LIST_TOOLS_RESULT,
+        timeout,
+        dead,
+        cancel,
+        "tools/list");
+  }
+
+  /** Sends a {@code tools/call}; the caller bounds the wait and {@link #abandon}s it after. */
+  StdioProcessTransport.Pending call(McpSchema.CallToolRequest request) {
+    return transport.request(McpSchema.METHOD_TOOLS_CALL, request);
+  }
+
+  /** A {@code tools/call} reply as a result; a JSON-RPC error becomes an {@link McpError}. */
+  McpSchema.CallToolResult callResult(JSONRPCResponse reply) {
+    if (reply.error() != null) {
+      throw new McpError(reply.error());
+    }
+    return json.convertValue(reply.result(), CALL_TOOL_RESULT);
+  }
+
+  /** Stops waiting for a direct request: a late reply is then dropped. */
+  void abandon(String id) {
+    transport.abandon(id);
+  }
+
+  private <T> T request(
+      String method,
+      Object params,
+      TypeRef<T> type,
+      Duration timeout,
+      CompletableFuture<String> dead,
+      CancelToken cancel,
+      String what) {
+    StdioProcessTransport.Pending pending = transport.request(method, params);
+    try {
+      JSONRPCResponse reply = Await.await(pending.reply(), timeout, dead, cancel, what);
+      if (reply.error() != null) {
+        throw new McpFailure(what + " failed: " + reply.error().message());
+      }
+      Object result = reply.result();
+      if (type == LIST_TOOLS_RESULT && result instanceof Map<?, ?> page) {
+        result = UsableTools.keepUsable(page, server);
+      }
+      try {
+        return json.convertValue(result, type);
+      } catch (RuntimeException e) {
+        throw new McpFailure(what + " failed: " + Await.message(e), e);
+      }
+    } finally {
+      transport.abandon(pending.id());
+    }
+  }
+
+  /** Remembers the request id of the call sent with this progress token. */
+  @Override
+  public void track(Object progressToken, Object requestId) {
+    requestIdByToken.put(progressToken, requestId);
+  }
+
+  /** Forgets a finished call. */
+  @Override
+  public void forget(Object progressToken) {
+    requestIdByToken.remove(progressToken);
+  }
+
+  /** Sends {@code notifications/cancelled} for the call sent with this progress token. */
+  @Override
+  public void cancel(Object progressToken, String reason) {
+    Object id = requestIdByToken.remove(progressToken);
+    if (id == null) {
+      return;
+    }
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("requestId", id);
+    params.put("reason", reason);
+    try {
+      transport.send(
+          new JSONRPCNotification(McpSchema.JSONRPC_VERSION, "notifications/cancelled", params));
+    } catch (McpTransportException e) {
+      log.debug("could not send notifications/cancelled: {}", e.getMessage());
+    }
+  }
+
+  /** On the reader thread: whatever the server sends that is not a reply to our requests. */
+  private void onMessage(JSONRPCMessage message) {
+    if (message instanceof JSONRPCRequest r) {
+      // answered on a thread of its own: the reader must keep reading while a write waits
+      Threads.start("toolnexus-mcp-" + server + "-answer", () -> answer(r));
+    } else if (message instanceof JSONRPCNotification n) {
+      onNotification(n);
+    } else if (message instanceof JSONRPCResponse r) {
+      log.debug("MCP server {}: dropped a reply to no request of ours (id {})", server, r.id());
+    }
+  }
+
+  private void answer(JSONRPCRequest request) {
+    JSONRPCResponse reply;
+    if (McpSchema.METHOD_PING.equals(request.method())) {
+      reply = JSONRPCResponse.result(request.id(), Map.of());
+    } else if (McpSchema.METHOD_ELICITATION_CREATE.equals(request.method())
+        && elicitation != null) {
+      reply = elicit(request);
+    } else if (McpSchema.METHOD_ROOTS_LIST.equals(request.method())) {
+      reply =
+          error(
+              request,
+              McpSchema.ErrorCodes.METHOD_NOT_FOUND,
+              "Roots not supported",
+              Map.of("reason", "Client does not have roots capability"));
+    } else {
+      reply =
+          error(
+              request,
+              McpSchema.ErrorCodes.METHOD_NOT_FOUND,
+              "Method not found: " + request.method(),
+              null);
+    }
+    try {
+      transport.send(reply);
+    } catch (McpTransportException e) {
+      log.debug("MCP server {}: could not answer {}: {}", server, request.method(), e.getMessage());
+    }
+  }
+
+  private JSONRPCResponse elicit(JSONRPCRequest request) {
+    McpSchema.ElicitRequest asked;
+    try {
+      asked = json.convertValue(request.params(), ELICIT_REQUEST);
+    } catch (RuntimeException e) {
+      return error(
+          request,
+          McpSchema.ErrorCodes.INVALID_PARAMS,
+          "invalid elicitation/create params: " + Await.message(e),
+          null);
+    }
+    return JSONRPCResponse.result(request.id(), elicitation.answer(asked));
+  }
+
+  private static JSONRPCResponse error(
+      JSONRPCRequest request, int code, String message, Object data) {
+    return JSONRPCResponse.error(request.id(), new JSONRPCError(code, message, data));
+  }
+
+  private void onNotification(JSONRPCNotification n) {
+    switch (n.method()) {
+      case McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED -> {
+        if (initialized == null) {
+          // the first tools/list, right after initialize, will see the change
+          log.debug("MCP server {}: tools/list_changed before initialize ended; ignored", server);
+        } else {
+          Threads.start("toolnexus-mcp-" + server + "-refresh", onToolsChanged);
+        }
+      }
+      case McpSchema.METHOD_NOTIFICATION_PROGRESS -> {
+        try {
+          onProgress.accept(json.convertValue(n.params(), PROGRESS));
+        } catch (RuntimeException e) {
+          log.debug("MCP server {}: unreadable progress notification: {}", server, e.toString());
+        }
+      }
+      case McpSchema.METHOD_NOTIFICATION_MESSAGE ->
+          log.debug("MCP server {} logged: {}", server, n.params());
+      default -> log.debug("MCP server {}: ignored notification {}", server, n.method());
+    }
+  }
+}

@@ -2,33 +2,26 @@ package dev.toolnexus.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class FileNamesTest {
 
-  @Test
-  void aPlainIdIsItsOwnName() {
-    assertThat(FileNames.forId("thread-1.v2_x")).isEqualTo("thread-1.v2_x");
+  @ParameterizedTest(name = "{2}: {0} -> {1}")
+  @CsvSource({
+    "thread-1.v2_x, thread-1.v2_x, a plain id is its own name",
+    "../outside, ~Li4vb3V0c2lkZQ, an id with a path in it is base64 after a tilde",
+    ".hidden, ~LmhpZGRlbg, an id starting with a dot is encoded",
+    "tâche/1, ~dMOiY2hlLzE, a non-ASCII id is encoded from its UTF-8 bytes"
+  })
+  void eachIdMapsToOneName(String id, String name, String rule) {
+    assertThat(FileNames.forId(id)).as(rule).isEqualTo(name);
   }
 
-  @Test
-  void anIdWithAPathInItIsBase64AfterATilde() {
-    assertThat(FileNames.forId("../outside")).isEqualTo("~Li4vb3V0c2lkZQ");
-  }
-
-  @Test
-  void anIdStartingWithADotIsEncoded() {
-    assertThat(FileNames.forId(".hidden")).isEqualTo("~LmhpZGRlbg");
-  }
-
-  @Test
-  void aNonAsciiIdIsEncodedFromItsUtf8Bytes() {
-    assertThat(FileNames.forId("tâche/1")).isEqualTo("~dMOiY2hlLzE");
-  }
-
-  @Test
-  void aPlainIdLongerThan128CharactersIsEncoded() {
-    assertThat(FileNames.forId("a".repeat(128))).isEqualTo("a".repeat(128));
-    assertThat(FileNames.forId("a".repeat(129))).startsWith("~YWFh");
+  @ParameterizedTest(name = "{0} characters")
+  @CsvSource({"128, false", "129, true"})
+  void aPlainIdIsEncodedOnlyPast128Characters(int length, boolean encoded) {
+    String id = "a".repeat(length);
+    assertThat(FileNames.forId(id).startsWith("~")).isEqualTo(encoded);
   }
 }

@@ -4,10 +4,8 @@ import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -20,17 +18,27 @@ import reactor.core.publisher.Mono;
  * MCP's {@code notifications/cancelled} for exactly that request; and to drop unusable entries of a
  * {@code tools/list} page before the SDK reads it, so one bad tool cannot fail the whole list.
  */
-public final class ObservedTransport implements McpClientTransport, CallIds {
+public final class ObservedTransport implements McpClientTransport {
   private static final Logger log = LoggerFactory.getLogger(ObservedTransport.class);
 
   private final McpClientTransport delegate;
   private final String server;
-  private final Map<Object, Object> requestIdByToken = new ConcurrentHashMap<>();
+  private final CallIds callIds;
 
   /** Observes {@code delegate} of the named server. */
   public ObservedTransport(McpClientTransport delegate, String server) {
     this.delegate = delegate;
     this.server = server;
+    this.callIds =
+        new CallIds(
+            note ->
+                delegate
+                    .sendMessage(note)
+                    .subscribe(
+                        ignored -> {},
+                        e ->
+                            log.debug(
+                                "could not send notifications/cancelled: {}", e.getMessage())));
   }
 
   @Override
@@ -45,43 +53,14 @@ public final class ObservedTransport implements McpClientTransport, CallIds {
         && r.params() instanceof McpSchema.CallToolRequest call
         && call.meta() != null
         && call.meta().get("progressToken") != null) {
-      requestIdByToken.put(call.meta().get("progressToken"), r.id());
+      callIds.track(call.meta().get("progressToken"), r.id());
     }
     return delegate.sendMessage(message);
   }
 
-  /** Remembers the request id of the call sent with this progress token. */
-  @Override
-  public void track(Object progressToken, Object requestId) {
-    requestIdByToken.put(progressToken, requestId);
-  }
-
-  /** Forgets a finished call. */
-  @Override
-  public void forget(Object progressToken) {
-    requestIdByToken.remove(progressToken);
-  }
-
-  /**
-   * Tells the server to stop the call sent with this progress token ({@code
-   * notifications/cancelled}); does nothing when the request was never sent.
-   */
-  @Override
-  public void cancel(Object progressToken, String reason) {
-    Object id = requestIdByToken.remove(progressToken);
-    if (id == null) {
-      return;
-    }
-    Map<String, Object> params = new LinkedHashMap<>();
-    params.put("requestId", id);
-    params.put("reason", reason);
-    delegate
-        .sendMessage(
-            new McpSchema.JSONRPCNotification(
-                McpSchema.JSONRPC_VERSION, "notifications/cancelled", params))
-        .subscribe(
-            ignored -> {},
-            e -> log.debug("could not send notifications/cancelled: {}", e.getMessage()));
+  /** The ids of the calls in flight, for {@code notifications/cancelled}. */
+  CallIds callIds() {
+    return callIds;
   }
 
   @Override

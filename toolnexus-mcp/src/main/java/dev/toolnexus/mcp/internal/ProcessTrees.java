@@ -49,20 +49,7 @@ public final class ProcessTrees {
     for (ProcessHandle h : tree) {
       h.destroy();
     }
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
-    for (ProcessHandle h : tree) {
-      long left = deadline - System.nanoTime();
-      if (left > 0 && h.isAlive()) {
-        try {
-          h.onExit().get(left, TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          break;
-        } catch (Exception e) {
-          // timed out: killed forcibly below
-        }
-      }
-    }
+    awaitExit(tree, graceMillis);
     List<ProcessHandle> killed = new ArrayList<>();
     for (ProcessHandle h : tree) {
       if (h.isAlive()) {
@@ -77,6 +64,7 @@ public final class ProcessTrees {
     unregister(root);
   }
 
+  /** Waits until every process has exited, at most {@code millis} in all; an interrupt ends it. */
   private static void awaitExit(List<ProcessHandle> handles, long millis) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
     for (ProcessHandle h : handles) {
@@ -90,7 +78,7 @@ public final class ProcessTrees {
         Thread.currentThread().interrupt();
         return;
       } catch (Exception e) {
-        // still not reaped; nothing more to do
+        // still running when the time is up: the caller decides what follows
       }
     }
   }

@@ -372,7 +372,7 @@ public final class ServerConnection implements AutoCloseable {
     CallWatch watch = new CallWatch(ctx);
     calls.put(token, watch);
     StdioSession direct = session;
-    CallIds t = direct != null ? direct : transport;
+    CallIds t = direct != null ? direct.callIds() : transport.callIds();
     CompletableFuture<McpSchema.CallToolResult> sent = null;
     StdioProcessTransport.Pending pending = null;
     CancelToken.Registration reg =

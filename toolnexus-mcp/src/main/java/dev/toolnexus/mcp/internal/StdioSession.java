@@ -14,11 +14,9 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import io.modelcontextprotocol.spec.McpTransportException;
 import io.modelcontextprotocol.spec.ProtocolVersions;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * client does, hands {@code tools/list_changed} and progress to their listeners and logs log
  * messages at DEBUG. The wire shapes are the SDK's {@link McpSchema} records and JSON mapper.
  */
-final class StdioSession implements CallIds {
+final class StdioSession {
   private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
   // the versions the SDK client speaks, newest last; initialize offers the newest
   private static final List<String> PROTOCOL_VERSIONS =
@@ -53,7 +51,7 @@ final class StdioSession implements CallIds {
   private final ElicitationBridge elicitation;
   private final Runnable onToolsChanged;
   private final Consumer<McpSchema.ProgressNotification> onProgress;
-  private final Map<Object, Object> requestIdByToken = new ConcurrentHashMap<>();
+  private final CallIds callIds;
   private volatile McpSchema.InitializeResult initialized;
 
   /**
@@ -76,6 +74,15 @@ final class StdioSession implements CallIds {
     this.elicitation = elicitation;
     this.onToolsChanged = onToolsChanged;
     this.onProgress = onProgress;
+    this.callIds =
+        new CallIds(
+            note -> {
+              try {
+                transport.send(note);
+              } catch (McpTransportException e) {
+                log.debug("could not send notifications/cancelled: {}", e.getMessage());
+              }
+            });
   }
 
   /**
@@ -193,34 +200,9 @@ final class StdioSession implements CallIds {
     }
   }
 
-  /** Remembers the request id of the call sent with this progress token. */
-  @Override
-  public void track(Object progressToken, Object requestId) {
-    requestIdByToken.put(progressToken, requestId);
-  }
-
-  /** Forgets a finished call. */
-  @Override
-  public void forget(Object progressToken) {
-    requestIdByToken.remove(progressToken);
-  }
-
-  /** Sends {@code notifications/cancelled} for the call sent with this progress token. */
-  @Override
-  public void cancel(Object progressToken, String reason) {
-    Object id = requestIdByToken.remove(progressToken);
-    if (id == null) {
-      return;
-    }
-    Map<String, Object> params = new LinkedHashMap<>();
-    params.put("requestId", id);
-    params.put("reason", reason);
-    try {
-      transport.send(
-          new JSONRPCNotification(McpSchema.JSONRPC_VERSION, "notifications/cancelled", params));
-    } catch (McpTransportException e) {
-      log.debug("could not send notifications/cancelled: {}", e.getMessage());
-    }
+  /** The ids of the calls in flight, for {@code notifications/cancelled}. */
+  CallIds callIds() {
+    return callIds;
   }
 
   /** On the reader thread: whatever the server sends that is not a reply to our requests. */

@@ -1,6 +1,8 @@
 package dev.toolnexus.bench;
 
 import java.lang.management.ManagementFactory;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 
 /**
  * Heap bytes this JVM has allocated so far, across all its threads, so a runner can report the
@@ -8,12 +10,23 @@ import java.lang.management.ManagementFactory;
  * it most of the peak resident set.
  *
  * <p>Reads {@code com.sun.management.ThreadMXBean#getTotalThreadAllocatedBytes} (which also counts
- * threads that have ended, and virtual threads through their carriers); where that is not
- * implemented it sums {@code getThreadAllocatedBytes} over the live threads, which misses threads
- * that ended in between.
+ * threads that have ended, and virtual threads through their carriers); it is looked up at run
+ * time because the Java 17 API the bench compiles against does not declare it. Where it is missing
+ * or not implemented it sums {@code getThreadAllocatedBytes} over the live threads, which misses
+ * threads that ended in between.
  */
 public final class Allocation {
+  private static final Method TOTAL = total();
+
   private Allocation() {}
+
+  private static Method total() {
+    try {
+      return com.sun.management.ThreadMXBean.class.getMethod("getTotalThreadAllocatedBytes");
+    } catch (NoSuchMethodException e) {
+      return null;
+    }
+  }
 
   /** Total heap bytes allocated so far by all threads, or -1 where the JVM cannot tell. */
   public static long totalBytes() {
@@ -24,17 +37,20 @@ public final class Allocation {
     if (!bean.isThreadAllocatedMemoryEnabled()) {
       bean.setThreadAllocatedMemoryEnabled(true);
     }
-    try {
-      return bean.getTotalThreadAllocatedBytes();
-    } catch (UnsupportedOperationException e) {
-      long sum = 0;
-      for (long bytes : bean.getThreadAllocatedBytes(bean.getAllThreadIds())) {
-        if (bytes > 0) {
-          sum += bytes;
-        }
+    if (TOTAL != null) {
+      try {
+        return (long) TOTAL.invoke(bean);
+      } catch (IllegalAccessException | InvocationTargetException e) {
+        // not implemented by this JVM: sum the live threads below
       }
-      return sum;
     }
+    long sum = 0;
+    for (long bytes : bean.getThreadAllocatedBytes(bean.getAllThreadIds())) {
+      if (bytes > 0) {
+        sum += bytes;
+      }
+    }
+    return sum;
   }
 
   /**

@@ -353,7 +353,6 @@ final class LoopRunner {
     return result;
   }
 
-  /** {@code systemPrompt + "\n\n" + skillsPrompt()}, leaving out empty parts. */
   /**
    * The system message for this text: the one made last time when the text is the same, so the wire
    * cache, which keys on the message object, serialises it once rather than once per run.
@@ -368,6 +367,7 @@ final class LoopRunner {
     return made;
   }
 
+  /** {@code systemPrompt + "\n\n" + skillsPrompt()}, leaving out empty parts. */
   static String systemPrompt(ClientOptions settings, Toolkit toolkit) {
     String a = settings.systemPrompt() == null ? "" : settings.systemPrompt();
     String b = toolkit.skillsPrompt() == null ? "" : toolkit.skillsPrompt();

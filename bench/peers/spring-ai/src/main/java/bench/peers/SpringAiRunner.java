@@ -141,9 +141,13 @@ public final class SpringAiRunner {
   static long allocatedBytes() {
     if (java.lang.management.ManagementFactory.getThreadMXBean()
         instanceof com.sun.management.ThreadMXBean bean) {
+      // looked up at run time: the Java 17 API this compiles against does not declare it
       try {
-        return bean.getTotalThreadAllocatedBytes();
-      } catch (UnsupportedOperationException e) {
+        return (long)
+            com.sun.management.ThreadMXBean.class
+                .getMethod("getTotalThreadAllocatedBytes")
+                .invoke(bean);
+      } catch (ReflectiveOperationException e) {
         return -1;
       }
     }

@@ -10,9 +10,9 @@ import java.lang.reflect.Method;
  * it most of the peak resident set.
  *
  * <p>Reads {@code com.sun.management.ThreadMXBean#getTotalThreadAllocatedBytes} (which also counts
- * threads that have ended, and virtual threads through their carriers); it is looked up at run
- * time because the Java 17 API the bench compiles against does not declare it. Where it is missing
- * or not implemented it sums {@code getThreadAllocatedBytes} over the live threads, which misses
+ * threads that have ended, and virtual threads through their carriers); it is looked up at run time
+ * because the Java 17 API the bench compiles against does not declare it. Where it is missing or
+ * not implemented it sums {@code getThreadAllocatedBytes} over the live threads, which misses
  * threads that ended in between.
  */
 public final class Allocation {

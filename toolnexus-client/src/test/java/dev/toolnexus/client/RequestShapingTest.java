@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -107,6 +108,31 @@ class RequestShapingTest {
     assertThat(body).containsEntry("temperature", 0.9).containsEntry("x_transformed", true);
     List<String> keys = new ArrayList<>(body.keySet());
     assertThat(keys.get(keys.size() - 1)).isEqualTo("x_transformed");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aBodyTransformMayAddAToolOnEveryTurnWithoutItPilingUp() {
+    provider.json(Fixtures.openaiCalls(1, 1, new String[] {"c1", "get_weather", "{}"}));
+    provider.json(Fixtures.openaiText("done", 1, 1));
+    LlmClient client =
+        LlmClient.create(
+            Wire.client(Style.OPENAI, provider)
+                .bodyTransform(
+                    b -> {
+                      ((List<Object>) b.get("tools")).add(Map.of("type", "web_search"));
+                      return b;
+                    })
+                .build());
+
+    assertThat(client.run("hi", kit).text()).isEqualTo("done");
+
+    for (int turn = 0; turn < 2; turn++) {
+      List<Map<String, Object>> tools =
+          (List<Map<String, Object>>) Json.parseObject(provider.request(turn).body()).get("tools");
+      assertThat(tools).hasSize(2);
+      assertThat(tools.get(1)).isEqualTo(Map.of("type", "web_search"));
+    }
   }
 
   @ParameterizedTest

@@ -108,8 +108,8 @@ public final class HttpChatModel implements ChatModel {
   /**
    * The declarations in this model's wire shape, as an unmodifiable list. The same tool list (a
    * toolkit's tools, unchanged between runs) gets the same declarations object back, so the wire
-   * cache serialises them once rather than once per run; a body transform, which may rewrite them
-   * in place, gets a fresh copy every time.
+   * cache serialises them once rather than once per run. With a body transform each request's body
+   * gets its own mutable copy instead (see {@code ownCopy}).
    */
   @Override
   public List<Map<String, Object>> declare(List<Tool> tools) {
@@ -172,7 +172,7 @@ public final class HttpChatModel implements ChatModel {
             new WireRequest(
                 model,
                 messages,
-                tools,
+                options.bodyTransform() == null ? tools : ownCopy(tools),
                 stream,
                 options.maxTokens(),
                 gate,
@@ -186,6 +186,15 @@ public final class HttpChatModel implements ChatModel {
     }
     // straight to UTF-8 bytes: no intermediate String of the whole body and no second copy
     return Json.mapper().writeValueAsBytes(body);
+  }
+
+  /**
+   * A mutable deep copy of the declarations for one request, so a body transform may add to or
+   * rewrite them in place without the change leaking into the next turn's request.
+   */
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> ownCopy(List<Map<String, Object>> tools) {
+    return tools == null ? null : (List<Map<String, Object>>) Json.toPlain(tools);
   }
 
   /**

@@ -175,10 +175,12 @@ public final class TaskRunner implements AutoCloseable {
     } finally {
       lock.unlock();
     }
-    fire(canceled, null);
     LiveTask l = live.get(id);
     if (l != null) {
-      l.cancel().cancel("the task was canceled");
+      l.cancel().cancel("the task was canceled"); // the run stops at once, whatever onTask does
+    }
+    fire(canceled, null);
+    if (l != null) {
       l.publish(LiveTask.Update.status(canceled));
       l.settle(canceled);
     }

@@ -1,6 +1,7 @@
 package dev.toolnexus.builtins;
 
 import dev.toolnexus.CancelToken;
+import dev.toolnexus.internal.AtomicFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -128,7 +129,7 @@ final class SafeFiles {
       writeByPath(target, bytes);
       recheck(target, shown);
     }
-    syncDirectory(parent);
+    AtomicFiles.syncDirectory(parent);
   }
 
   /**
@@ -257,17 +258,6 @@ final class SafeFiles {
   }
 
   /** Flushes the directory entry of the rename to disk where the platform allows it. */
-  private static void syncDirectory(Path dir) {
-    if (dir == null || ShellDetector.isWindows()) {
-      return;
-    }
-    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-      ch.force(true);
-    } catch (IOException | RuntimeException e) {
-      // durability of the rename is best effort; its atomicity does not depend on this
-    }
-  }
-
   private static byte[] drain(
       SeekableByteChannel ch, long claimed, String shown, long max, CancelToken cancel)
       throws IOException, TextFiles.NotText, Cancelled {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
@@ -23,6 +24,23 @@ import java.util.Set;
 public final class AtomicFiles {
   // the temporary file's name starts with a dot and at most this much of the target's name, so a
   // long target name still leaves room for the random part
+  /**
+   * Forces {@code dir}'s entries to disk, so a rename into it survives a power failure; best effort
+   * (the rename's atomicity does not depend on it), and nothing on Windows, which cannot open a
+   * directory.
+   */
+  public static void syncDirectory(Path dir) {
+    if (dir == null
+        || System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("win")) {
+      return;
+    }
+    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+      ch.force(true);
+    } catch (IOException | RuntimeException e) {
+      // durability of the rename is best effort
+    }
+  }
+
   private static final int NAME_PART = 64;
 
   private AtomicFiles() {}
@@ -70,6 +88,7 @@ public final class AtomicFiles {
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
       }
       tmp = null;
+      syncDirectory(dir);
     } catch (IOException e) {
       throw new IOException("cannot write " + target + ": " + reason(e), e);
     } finally {

@@ -12,8 +12,8 @@ import java.lang.reflect.Method;
  * <p>Reads {@code com.sun.management.ThreadMXBean#getTotalThreadAllocatedBytes} (which also counts
  * threads that have ended, and virtual threads through their carriers); it is looked up at run time
  * because the Java 17 API the bench compiles against does not declare it. Where it is missing or
- * not implemented it sums {@code getThreadAllocatedBytes} over the live threads, which misses
- * threads that ended in between.
+ * not implemented the figure is unknown (-1), as in the peer runners: a sum over the live threads
+ * would miss the threads that ended and so undercount against them.
  */
 public final class Allocation {
   private static final Method TOTAL = total();
@@ -37,20 +37,14 @@ public final class Allocation {
     if (!bean.isThreadAllocatedMemoryEnabled()) {
       bean.setThreadAllocatedMemoryEnabled(true);
     }
-    if (TOTAL != null) {
-      try {
-        return (long) TOTAL.invoke(bean);
-      } catch (IllegalAccessException | InvocationTargetException e) {
-        // not implemented by this JVM: sum the live threads below
-      }
+    if (TOTAL == null) {
+      return -1;
     }
-    long sum = 0;
-    for (long bytes : bean.getThreadAllocatedBytes(bean.getAllThreadIds())) {
-      if (bytes > 0) {
-        sum += bytes;
-      }
+    try {
+      return (long) TOTAL.invoke(bean);
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      return -1; // not implemented by this JVM
     }
-    return sum;
   }
 
   /**

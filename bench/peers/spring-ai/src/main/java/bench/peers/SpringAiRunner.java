@@ -136,7 +136,7 @@ public final class SpringAiRunner {
 
   /**
    * Heap bytes allocated so far by all this JVM's threads (ended ones too), or -1 where unknown; as
-   * the toolnexus runners read it.
+   * the toolnexus runners read it (with the same -1 where the JVM cannot tell).
    */
   static long allocatedBytes() {
     if (java.lang.management.ManagementFactory.getThreadMXBean()

@@ -254,7 +254,7 @@ class ServeProcessTest {
             });
   }
 
-  /** Sends the serve process a signal as a terminal or a service manager would. */
+  /** {@code env --default-signal=INT} where this machine's env has it, else nothing. */
   private static List<String> defaultSigint() {
     List<String> prefix = List.of("env", "--default-signal=INT");
     try {
@@ -286,6 +286,7 @@ class ServeProcessTest {
     throw new AssertionError("serve did not exit within 30 s; its threads:\n" + threads);
   }
 
+  /** Sends the serve process a signal as a terminal or a service manager would. */
   private void signal(String name) throws Exception {
     new ProcessBuilder("kill", "-" + name, Long.toString(serve.pid())).start().waitFor();
   }

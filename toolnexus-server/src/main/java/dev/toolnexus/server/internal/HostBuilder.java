@@ -39,8 +39,8 @@ public abstract class HostBuilder<B extends HostBuilder<B>> {
   }
 
   /**
-   * The bearer token every request must carry (an A2A server asks it of every JSON-RPC call; its
-   * agent card stays public); null or empty for none.
+   * The bearer token every request must carry (an A2A server's agent card stays public); null or
+   * empty for none.
    */
   public B token(String value) {
     this.token = value;

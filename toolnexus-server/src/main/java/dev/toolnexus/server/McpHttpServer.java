@@ -37,20 +37,15 @@ public final class McpHttpServer implements AutoCloseable {
     Sessions sessions = new Sessions(options.sessionIdleTimeout());
     Server server = JettyServers.create(options.host(), options.port(), "toolnexus-mcp-http");
     server.setHandler(new StreamableHttpHandler(protocol, sessions));
-    try {
-      server.start();
-    } catch (Exception e) {
-      sessions.close();
-      protocol.close();
-      try {
-        server.stop();
-      } catch (Exception ignored) {
-        // nothing more to free
-      }
-      throw new IOException(
-          "cannot serve MCP on " + options.host() + ":" + options.port() + ": " + e.getMessage(),
-          e);
-    }
+    JettyServers.start(
+        server,
+        "MCP",
+        options.host(),
+        options.port(),
+        () -> {
+          sessions.close();
+          protocol.close();
+        });
     String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
     URI url = URI.create("http://" + host + ":" + JettyServers.port(server) + options.path());
     Runnable unsubscribe =

@@ -74,22 +74,19 @@ public final class A2aHttpServer implements AutoCloseable {
             mcp,
             host.path(),
             () -> base.get() + "/"));
-    try {
-      server.start();
-    } catch (Exception e) {
-      if (sessions != null) {
-        sessions.close();
-        protocol.close();
-      }
-      try {
-        server.stop();
-      } catch (Exception ignored) {
-        // nothing more to free
-      }
-      throw new IOException(
-          "cannot serve A2A on " + options.host() + ":" + options.port() + ": " + e.getMessage(),
-          e);
-    }
+    McpProtocol mcpProtocol = protocol;
+    Sessions mcpSessions = sessions;
+    JettyServers.start(
+        server,
+        "A2A",
+        options.host(),
+        options.port(),
+        () -> {
+          if (mcpSessions != null) {
+            mcpSessions.close();
+            mcpProtocol.close();
+          }
+        });
     String h = options.host();
     if (h.equals("0.0.0.0") || h.equals("::") || h.equals("[::]")) {
       h = "127.0.0.1";

@@ -1,5 +1,6 @@
 package dev.toolnexus.server.internal;
 
+import java.io.IOException;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -39,5 +40,25 @@ public final class JettyServers {
   /** The port the server's first connector listens on. */
   public static int port(Server server) {
     return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+  }
+
+  /**
+   * Starts {@code server}; when it cannot start, runs {@code release}, stops what did start and
+   * throws an error naming {@code what} and the address (a port in use, a host it cannot bind).
+   */
+  public static void start(Server server, String what, String host, int port, Runnable release)
+      throws IOException {
+    try {
+      server.start();
+    } catch (Exception e) {
+      release.run();
+      try {
+        server.stop();
+      } catch (Exception ignored) {
+        // nothing more to free
+      }
+      throw new IOException(
+          "cannot serve " + what + " on " + host + ":" + port + ": " + e.getMessage(), e);
+    }
   }
 }

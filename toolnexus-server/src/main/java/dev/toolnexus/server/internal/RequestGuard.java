@@ -82,6 +82,16 @@ public final class RequestGuard {
   }
 
   /**
+   * The {@code WWW-Authenticate} challenge for a request refused for its {@code Authorization}
+   * header: a bare one when the header was missing, {@code invalid_token} when it was wrong.
+   */
+  public static String challenge(String authorization) {
+    return authorization == null
+        ? "Bearer realm=\"toolnexus\""
+        : "Bearer realm=\"toolnexus\", error=\"invalid_token\"";
+  }
+
+  /**
    * Whether the {@code Authorization} header carries the token. Both sides are hashed first, so the
    * comparison takes the same time whatever the header holds.
    */

@@ -69,13 +69,7 @@ public final class StreamableHttpHandler extends Handler.Abstract {
     }
     String auth = headers.get(HttpHeader.AUTHORIZATION);
     if (!guard.tokenOk(auth)) {
-      response
-          .getHeaders()
-          .put(
-              HttpHeader.WWW_AUTHENTICATE,
-              auth == null
-                  ? "Bearer realm=\"toolnexus\""
-                  : "Bearer realm=\"toolnexus\", error=\"invalid_token\"");
+      response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, RequestGuard.challenge(auth));
       writeJson(response, callback, 401, error(JsonRpc.INVALID_REQUEST, "Unauthorized"));
       return true;
     }

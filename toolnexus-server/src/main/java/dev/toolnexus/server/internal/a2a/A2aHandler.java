@@ -107,13 +107,7 @@ public final class A2aHandler extends Handler.Abstract {
     }
     String auth = headers.get(HttpHeader.AUTHORIZATION);
     if (!guard.tokenOk(auth)) {
-      response
-          .getHeaders()
-          .put(
-              HttpHeader.WWW_AUTHENTICATE,
-              auth == null
-                  ? "Bearer realm=\"toolnexus\""
-                  : "Bearer realm=\"toolnexus\", error=\"invalid_token\"");
+      response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, RequestGuard.challenge(auth));
       writeJson(response, callback, 401, A2aDispatch.error(null, -32600, "Unauthorized").body());
       return true;
     }

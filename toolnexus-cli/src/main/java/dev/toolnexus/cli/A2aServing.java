@@ -64,16 +64,7 @@ final class A2aServing {
       toolkit.close();
       throw e;
     }
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.close();
-                  toolkit.close();
-                  stopped.countDown();
-                },
-                "toolnexus-serve-stop"));
+    CountDownLatch stopped = ServeCommand.stopOnExit(server::close, toolkit);
     int skills = toolkit.skillSource().map(s -> s.skills().size()).orElse(0);
     io.err()
         .println(

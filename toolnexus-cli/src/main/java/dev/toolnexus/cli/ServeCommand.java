@@ -175,16 +175,7 @@ final class ServeCommand implements Callable<Integer> {
       toolkit.close();
       throw e;
     }
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.close();
-                  toolkit.close();
-                  stopped.countDown();
-                },
-                "toolnexus-serve-stop"));
+    CountDownLatch stopped = stopOnExit(server::close, toolkit);
     io.err()
         .println(
             "toolnexus: serving "
@@ -197,6 +188,24 @@ final class ServeCommand implements Callable<Integer> {
     io.out().flush();
     stopped.await();
     return ExitCodes.OK;
+  }
+
+  /**
+   * Closes {@code server}, then {@code toolkit}, when the JVM stops (Ctrl-C, a signal); the latch
+   * opens once both are closed, which is what a serving command waits on.
+   */
+  static CountDownLatch stopOnExit(Runnable server, Toolkit toolkit) {
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.run();
+                  toolkit.close();
+                  stopped.countDown();
+                },
+                "toolnexus-serve-stop"));
+    return stopped;
   }
 
   /** Serves stdio; anything else printed goes to stderr so stdout carries only JSON-RPC. */

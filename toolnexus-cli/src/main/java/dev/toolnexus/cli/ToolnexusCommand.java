@@ -3,7 +3,10 @@ package dev.toolnexus.cli;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** The root {@code toolnexus} command; it only holds the subcommands and the I/O they share. */
+/**
+ * The root {@code toolnexus} command; it only holds the subcommands and the I/O they share. The
+ * subcommands are added by {@link Subcommands}, only those a command line can reach.
+ */
 @Command(
     name = "toolnexus",
     mixinStandardHelpOptions = true,
@@ -12,14 +15,6 @@ import picocli.CommandLine.Mixin;
       "Every kind of tool for any LLM through one toolkit: MCP servers, skills, OpenAPI and the"
           + " built-in tools.",
       ""
-    },
-    subcommands = {
-      ToolsCommand.class,
-      SchemaCommand.class,
-      CallCommand.class,
-      RunCommand.class,
-      DemoCommand.class,
-      ServeCommand.class
     },
     footer = {
       "",

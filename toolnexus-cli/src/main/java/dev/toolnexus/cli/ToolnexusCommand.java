@@ -22,12 +22,24 @@ import picocli.CommandLine.Mixin;
     })
 public final class ToolnexusCommand implements Runnable {
   private final Io io;
+  private final Prefetch prefetch;
 
   @Mixin VerboseOption verbose;
 
   /** A root command writing to these streams. */
   public ToolnexusCommand(Io io) {
+    this(io, null);
+  }
+
+  /** A root command writing to these streams, whose command may take a prefetched toolkit. */
+  ToolnexusCommand(Io io, Prefetch prefetch) {
     this.io = io;
+    this.prefetch = prefetch;
+  }
+
+  /** The toolkit being built since the command started, or null (see {@link Prefetch}). */
+  Prefetch prefetch() {
+    return prefetch;
   }
 
   /** The streams and environment every subcommand uses. */

@@ -166,17 +166,19 @@ public final class StdioProcessTransport {
       throw new McpTransportException(
           "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
     }
-    String line;
+    // straight to UTF-8 bytes (no String to encode again); the newline goes through the pipe's
+    // buffer, so a message under its size still leaves in one write
+    byte[] bytes;
     try {
-      line = json.writeValueAsString(message) + "\n";
+      bytes = json.writeValueAsBytes(message);
     } catch (IOException e) {
       throw new McpTransportException("cannot encode a message for " + server, e);
     }
-    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
     // one writer at a time: concurrent calls must never interleave or drop a message
     writeLock.lock();
     try {
       stdin.write(bytes);
+      stdin.write('\n');
       stdin.flush();
     } catch (IOException e) {
       throw new McpTransportException(

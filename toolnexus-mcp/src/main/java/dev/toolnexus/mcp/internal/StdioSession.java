@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
 final class StdioSession {
   private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
   // the versions the SDK client speaks, newest last; initialize offers the newest
-  private static final List<String> PROTOCOL_VERSIONS =
+  // (ProtocolVersionsTest keeps this equal to the SDK's list)
+  static final List<String> PROTOCOL_VERSIONS =
       List.of(
           ProtocolVersions.MCP_2024_11_05,
           ProtocolVersions.MCP_2025_03_26,

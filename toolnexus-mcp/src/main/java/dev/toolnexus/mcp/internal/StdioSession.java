@@ -13,6 +13,7 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import io.modelcontextprotocol.spec.McpTransportException;
 import io.modelcontextprotocol.spec.ProtocolVersions;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -139,10 +140,11 @@ final class StdioSession {
   }
 
   /**
-   * Builds the mapper's decoders for the {@code initialize} and {@code tools/list} answers while
-   * the server is still starting (a local server takes 100 ms or more to boot), instead of after
-   * its answer arrives. Decoding two tiny canned answers does it; a failure only means the real
-   * answers build them later.
+   * Builds the mapper's decoders for the {@code initialize} and {@code tools/list} answers, and the
+   * encoders for {@code notifications/initialized} and the {@code tools/list} request, while the
+   * server is still starting (a local server takes 100 ms or more to boot), instead of after its
+   * answer arrives. Decoding two tiny canned answers and encoding the two messages (not sent) does
+   * it; a failure only means the real messages build them later.
    */
   private void prepareDecoders() {
     if (!DECODERS_PREPARED.compareAndSet(false, true)) {
@@ -161,7 +163,17 @@ final class StdioSession {
       json.convertValue(
           Map.of("tools", List.of(Map.of("name", "t", "inputSchema", Map.of("type", "object")))),
           LIST_TOOLS_RESULT);
-    } catch (RuntimeException e) {
+      // and the encoders of the two messages sent right after the answer
+      json.writeValueAsString(
+          new JSONRPCNotification(
+              McpSchema.JSONRPC_VERSION, McpSchema.METHOD_NOTIFICATION_INITIALIZED, null));
+      json.writeValueAsString(
+          new JSONRPCRequest(
+              McpSchema.JSONRPC_VERSION,
+              McpSchema.METHOD_TOOLS_LIST,
+              "prepare",
+              new McpSchema.PaginatedRequest(null)));
+    } catch (IOException | RuntimeException e) {
       log.debug("preparing the MCP decoders failed: {}", e.getMessage());
     }
   }

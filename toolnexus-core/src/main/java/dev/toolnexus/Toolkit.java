@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -120,6 +121,15 @@ public final class Toolkit implements AutoCloseable {
    */
   public Execution run(String name, Map<String, Object> args, ToolContext ctx) {
     return ToolInvoker.run(registry, assembly(), name, args, ctx);
+  }
+
+  /**
+   * {@link #run} in two halves, so one thread can keep several calls in flight: a tool that sends
+   * its call over a pipe (a stdio MCP tool) is validated and sent before this returns and the
+   * supplier waits for its result; any other tool runs when the supplier is called.
+   */
+  public Supplier<Execution> start(String name, Map<String, Object> args, ToolContext ctx) {
+    return ToolInvoker.start(registry, assembly(), name, args, ctx);
   }
 
   /** The tool names in assembly order. */

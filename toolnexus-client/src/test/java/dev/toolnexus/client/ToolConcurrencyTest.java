@@ -292,4 +292,114 @@ class ToolConcurrencyTest {
       release.countDown();
     }
   }
+
+  /**
+   * A tool that sends ahead, like a stdio MCP tool: {@code send} records that the call went out and
+   * the supplier records that its result was collected, each with the thread it ran on.
+   */
+  private static final class SendsAhead extends dev.toolnexus.internal.AbstractTool
+      implements dev.toolnexus.internal.PipelinedTool {
+    final List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    SendsAhead() {
+      super(
+          "ahead",
+          "sends its call before the result is asked for",
+          dev.toolnexus.Json.parseObject(Fixtures.WEATHER_SCHEMA),
+          dev.toolnexus.Source.MCP);
+    }
+
+    @Override
+    public dev.toolnexus.ToolResult execute(
+        Map<String, Object> args, dev.toolnexus.ToolContext ctx) {
+      return send(args, ctx).get();
+    }
+
+    @Override
+    public java.util.function.Supplier<dev.toolnexus.ToolResult> send(
+        Map<String, Object> args, dev.toolnexus.ToolContext ctx) {
+      Object where = args.get("location");
+      log.add("sent " + where + " on " + Thread.currentThread().getName());
+      return () -> {
+        log.add("collected " + where + " on " + Thread.currentThread().getName());
+        return dev.toolnexus.ToolResult.ok("done " + where);
+      };
+    }
+  }
+
+  @Test
+  void callsToToolsThatSendAheadAreAllSentByTheRunThreadBeforeAnyResultIsCollected() {
+    SendsAhead ahead = new SendsAhead();
+    List<MetricEvent> metrics = new java.util.concurrent.CopyOnWriteArrayList<>();
+    provider
+        .json(
+            openaiCalls(
+                1,
+                1,
+                new String[] {"c1", "ahead", "{\"location\":\"first\"}"},
+                new String[] {"c2", "ahead", "{\"location\":\"second\"}"},
+                new String[] {"c3", "ahead", "{\"location\":7}"}))
+        .json(openaiText("ok", 1, 1));
+    LlmClient client = LlmClient.create(Fixtures.openai(provider).onMetric(metrics::add).build());
+    String me = Thread.currentThread().getName();
+
+    RunResult r = client.run("go", Toolkit.of(ahead));
+
+    assertThat(r.toolCalls().get(2).output()).startsWith("Invalid arguments for tool ahead:");
+    assertThat(ahead.log)
+        .containsExactly(
+            "sent first on " + me,
+            "sent second on " + me,
+            "collected first on " + me,
+            "collected second on " + me);
+    assertThat(r.toolCalls())
+        .extracting(ToolCallRecord::id, ToolCallRecord::output)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("c1", "done first"),
+            org.assertj.core.groups.Tuple.tuple("c2", "done second"),
+            // the same text as the call run whole, without sending it
+            org.assertj.core.groups.Tuple.tuple(
+                "c3", Toolkit.of(ahead).execute("ahead", Map.of("location", 7)).output()));
+    assertThat(metrics)
+        .filteredOn(m -> m instanceof MetricEvent.ToolEvent)
+        .extracting(
+            m -> ((MetricEvent.ToolEvent) m).tool(), m -> ((MetricEvent.ToolEvent) m).isError())
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("ahead", false),
+            org.assertj.core.groups.Tuple.tuple("ahead", false),
+            org.assertj.core.groups.Tuple.tuple("ahead", true));
+  }
+
+  @Test
+  void withAHookEachCallOfATurnStillRunsThroughTheHookOnAThreadOfItsOwn() {
+    SendsAhead ahead = new SendsAhead();
+    List<String> hooked = new java.util.concurrent.CopyOnWriteArrayList<>();
+    provider
+        .json(
+            openaiCalls(
+                1,
+                1,
+                new String[] {"c1", "ahead", "{\"location\":\"first\"}"},
+                new String[] {"c2", "ahead", "{\"location\":\"second\"}"}))
+        .json(openaiText("ok", 1, 1));
+    Hooks hook =
+        new Hooks() {
+          @Override
+          public Hooks.ToolOverride beforeTool(Hooks.ToolCallEvent event) {
+            hooked.add(event.id());
+            return null;
+          }
+        };
+    LlmClient client = LlmClient.create(Fixtures.openai(provider).hooks(hook).build());
+    String me = Thread.currentThread().getName();
+
+    RunResult r = client.run("go", Toolkit.of(ahead));
+
+    assertThat(hooked).containsExactlyInAnyOrder("c1", "c2");
+    assertThat(ahead.log).contains("sent first on " + me, "collected first on " + me);
+    assertThat(ahead.log).filteredOn(l -> l.contains("second")).noneMatch(l -> l.endsWith(me));
+    assertThat(r.toolCalls())
+        .extracting(ToolCallRecord::output)
+        .containsExactly("done first", "done second");
+  }
 }

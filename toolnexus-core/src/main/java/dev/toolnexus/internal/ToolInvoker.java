@@ -8,6 +8,7 @@ import dev.toolnexus.Toolkit;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -49,6 +50,60 @@ public final class ToolInvoker {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * {@link #run} in two halves. A {@link PipelinedTool} that is not sequential is looked up,
+   * validated and sent before this returns, and the supplier waits for its result; an unknown name
+   * or invalid arguments give their error result at once; any other tool runs, as {@link #run}
+   * does, when the supplier is called.
+   */
+  public static Supplier<Toolkit.Execution> start(
+      ToolRegistry registry,
+      ToolRegistry.Assembly assembly,
+      String name,
+      Map<String, Object> args,
+      ToolContext ctx) {
+    Tool tool = assembly.byName().get(name);
+    if (!(tool instanceof PipelinedTool pipelined) || tool.sequential()) {
+      return () -> run(registry, assembly, name, args, ctx);
+    }
+    Map<String, Object> actual = args == null ? Map.of() : args;
+    List<String> problems = registry.validator(tool).check(actual);
+    if (!problems.isEmpty()) {
+      Toolkit.Execution invalid =
+          new Toolkit.Execution(
+              tool.source(),
+              ToolResult.error(
+                  "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems)));
+      return () -> invalid;
+    }
+    ToolContext context = ctx == null ? ToolContext.empty() : ctx;
+    Supplier<ToolResult> result;
+    try {
+      result = pipelined.send(actual, context);
+    } catch (RuntimeException | Error e) {
+      Toolkit.Execution failed = new Toolkit.Execution(tool.source(), failure(tool, e));
+      return () -> failed;
+    }
+    return () -> new Toolkit.Execution(tool.source(), collect(tool, result));
+  }
+
+  private static ToolResult collect(Tool tool, Supplier<ToolResult> result) {
+    try {
+      ToolResult r = result.get();
+      return r == null ? ToolResult.error("tool " + tool.name() + " returned no result") : r;
+    } catch (RuntimeException | Error e) {
+      return failure(tool, e);
+    }
+  }
+
+  private static ToolResult failure(Tool tool, Throwable e) {
+    if (e instanceof Error err) {
+      // a StackOverflowError or a broken class path ends this call, never the caller's run
+      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.describeError(err));
+    }
+    return ToolResult.error("tool " + tool.name() + " failed: " + Errors.message(e));
   }
 
   private static ToolResult unknown(String name, List<Tool> tools) {

@@ -14,6 +14,7 @@ import dev.toolnexus.client.RunObserver;
 import dev.toolnexus.client.StreamEvent;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.internal.Errors;
+import dev.toolnexus.internal.PipelinedTool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The tool half of a turn: parse each call's arguments, run {@code beforeTool}, the tool and {@code
@@ -79,6 +81,9 @@ public final class ToolStep {
     if (calls.size() == 1) {
       return List.of(runOne(calls.get(0)));
     }
+    if (pipelines(calls)) {
+      return runPipelined(calls);
+    }
     Semaphore slots = new Semaphore(ctx.options().maxToolConcurrency());
     List<Future<Outcome>> futures = new ArrayList<>(calls.size());
     // The first call runs on this thread while the others run on workers: one hand-off fewer.
@@ -100,6 +105,62 @@ public final class ToolStep {
       throw new CancellationException("interrupted while tools ran");
     }
     return out;
+  }
+
+  /**
+   * Whether this thread can keep every call of the turn in flight by itself: each goes to a tool
+   * that sends its call ahead (a stdio MCP tool) and is not sequential, there are no more calls
+   * than the concurrency bound, and no hook or observer expects each call on a thread of its own.
+   */
+  private boolean pipelines(List<ToolCall> calls) {
+    if (ctx.hooks() != null
+        || ctx.observed() != null
+        || calls.size() > ctx.options().maxToolConcurrency()) {
+      return false;
+    }
+    for (ToolCall call : calls) {
+      Tool tool = ctx.toolkit().get(call.name()).orElse(null);
+      if (!(tool instanceof PipelinedTool) || tool.sequential()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Sends every call from this thread, then collects the results in call order: the calls run
+   * concurrently on their server with no worker thread to start and join (the server's reader
+   * completes each reply). An interrupt cancels the calls still out, as on the worker path.
+   */
+  private List<Outcome> runPipelined(List<ToolCall> calls) {
+    List<Supplier<Outcome>> sent = new ArrayList<>(calls.size());
+    for (ToolCall call : calls) {
+      sent.add(send(call));
+    }
+    List<Outcome> out = new ArrayList<>(calls.size());
+    for (Supplier<Outcome> s : sent) {
+      out.add(s.get());
+    }
+    if (Thread.currentThread().isInterrupted()) {
+      throw new CancellationException("interrupted while tools ran");
+    }
+    return out;
+  }
+
+  private Supplier<Outcome> send(ToolCall call) {
+    long t0 = ctx.now();
+    Map<String, Object> args;
+    try {
+      args = parseArgs(call.arguments());
+    } catch (IllegalArgumentException e) {
+      return () -> badArgs(call, e, t0);
+    }
+    ToolContext tc = new ToolContext(ctx.cancel(), ctx.remaining(), null);
+    Supplier<Toolkit.Execution> started = ctx.toolkit().start(call.name(), args, tc);
+    return () -> {
+      Toolkit.Execution done = started.get();
+      return conclude(call, args, afterTool(call, args, done.result()), done.source(), t0);
+    };
   }
 
   private Future<Outcome> submit(ToolCall call, Semaphore slots) {
@@ -236,16 +297,7 @@ public final class ToolStep {
     try {
       args = parseArgs(call.arguments());
     } catch (IllegalArgumentException e) {
-      ToolResult bad =
-          ToolResult.error(
-              "Invalid arguments for tool "
-                  + call.name()
-                  + ": "
-                  + e.getMessage()
-                  + ". Arguments received: "
-                  + call.arguments());
-      emit(call.name(), bad, null, t0);
-      return new Outcome(call, Map.of(), bad, null);
+      return badArgs(call, e, t0);
     }
     Hooks hooks = ctx.hooks();
     ToolResult result = null;
@@ -271,6 +323,29 @@ public final class ToolStep {
       source = done.source();
       result = afterTool(call, args, done.result());
     }
+    return conclude(call, args, result, source, t0);
+  }
+
+  /** The outcome of arguments that did not parse, its metric reported. */
+  private Outcome badArgs(ToolCall call, IllegalArgumentException e, long t0) {
+    ToolResult bad =
+        ToolResult.error(
+            "Invalid arguments for tool "
+                + call.name()
+                + ": "
+                + e.getMessage()
+                + ". Arguments received: "
+                + call.arguments());
+    emit(call.name(), bad, null, t0);
+    return new Outcome(call, Map.of(), bad, null);
+  }
+
+  /**
+   * Reports a call's metric and settles its result: a suspension goes to {@code waitFor} (or halts
+   * the run when there is none).
+   */
+  private Outcome conclude(
+      ToolCall call, Map<String, Object> args, ToolResult result, Source source, long t0) {
     emit(call.name(), result, source, t0);
     Request request = result.pendingRequest().orElse(null);
     if (request == null) {

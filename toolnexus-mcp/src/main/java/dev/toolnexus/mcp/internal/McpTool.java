@@ -4,13 +4,15 @@ import dev.toolnexus.Source;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.AbstractTool;
+import dev.toolnexus.internal.PipelinedTool;
 import dev.toolnexus.internal.PlainValues;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** One tool of one MCP server, exposed under its {@link ToolNames#exposed exposed name}. */
-final class McpTool extends AbstractTool {
+final class McpTool extends AbstractTool implements PipelinedTool {
   private final String originalName;
   private final ServerConnection server;
   private final McpSchema.Tool def;
@@ -55,6 +57,11 @@ final class McpTool extends AbstractTool {
   @Override
   public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
     return server.call(originalName, args, ctx == null ? ToolContext.empty() : ctx);
+  }
+
+  @Override
+  public Supplier<ToolResult> send(Map<String, Object> args, ToolContext ctx) {
+    return server.send(originalName, args, ctx == null ? ToolContext.empty() : ctx);
   }
 
   @Override

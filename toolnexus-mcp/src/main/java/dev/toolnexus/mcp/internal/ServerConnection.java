@@ -4,7 +4,6 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
-import dev.toolnexus.TraceContext;
 import dev.toolnexus.WaitFor;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.mcp.client.McpServerConfig;
@@ -18,16 +17,15 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -149,7 +147,8 @@ public final class ServerConnection implements AutoCloseable {
                 config.command(),
                 SafeEnvironment.build(env, config.env(), config.inheritEnv()),
                 config.cwd(),
-                McpJsonDefaults.getMapper(),
+                // taken after the spawn: building the mapper overlaps the server's own start-up
+                McpJsonDefaults::getMapper,
                 config.maxMessageBytes());
         stdio = t;
         try {
@@ -246,7 +245,7 @@ public final class ServerConnection implements AutoCloseable {
         McpClient.async(observed)
             .requestTimeout(SDK_REQUEST_TIMEOUT)
             // ours (in Await) fires first and names the phase; the SDK's is only a backstop
-            .initializationTimeout(config.timeout().multipliedBy(2).plusSeconds(1))
+            .initializationTimeout(config.timeout().plus(config.timeout()).plusSeconds(1))
             .clientInfo(CLIENT_INFO)
             .capabilities(caps.build())
             .jsonSchemaValidator(DeferredSchemaValidator.INSTANCE)
@@ -350,111 +349,61 @@ public final class ServerConnection implements AutoCloseable {
    * protocol errors come back as error results naming the server and the tool.
    */
   public ToolResult call(String toolName, Map<String, Object> args, ToolContext ctx) {
-    ToolResult r = callUnredacted(toolName, args, ctx);
+    return send(toolName, args, ctx).get();
+  }
+
+  /**
+   * {@link #call} in two halves: the request is sent before this returns (written on this thread
+   * for a stdio server), and the supplier waits for the reply and gives the result. Lets one thread
+   * have several calls in flight; neither half throws.
+   */
+  public Supplier<ToolResult> send(String toolName, Map<String, Object> args, ToolContext ctx) {
+    String who = "MCP server \"" + config.name() + "\"";
+    if (closed.get()) {
+      return done(
+          redact(ToolResult.error(who + " is closed; tool \"" + toolName + "\" cannot run")));
+    }
+    if (dead.isDone()) {
+      return done(
+          redact(
+              ToolResult.error(
+                  who
+                      + " is not running ("
+                      + dead.getNow("")
+                      + "); tool \""
+                      + toolName
+                      + "\" cannot run")));
+    }
+    StdioSession direct = session;
+    McpCall call =
+        new McpCall(
+                who,
+                config.name(),
+                toolName,
+                ctx,
+                config.timeout(),
+                config.maxTotalTimeout(),
+                config.maxResultBytes(),
+                calls,
+                "toolnexus-" + callCounter.incrementAndGet())
+            .send(
+                args,
+                direct,
+                direct != null ? direct.callIds() : transport.callIds(),
+                client,
+                dead);
+    return () -> redact(call.finish());
+  }
+
+  private static Supplier<ToolResult> done(ToolResult r) {
+    return () -> r;
+  }
+
+  private ToolResult redact(ToolResult r) {
     if (!r.isError() || redactor.isEmpty()) {
       return r;
     }
     return new ToolResult(redactor.apply(r.output()), true, r.parts(), r.metadata());
-  }
-
-  private ToolResult callUnredacted(String toolName, Map<String, Object> args, ToolContext ctx) {
-    String who = "MCP server \"" + config.name() + "\"";
-    if (closed.get()) {
-      return ToolResult.error(who + " is closed; tool \"" + toolName + "\" cannot run");
-    }
-    if (dead.isDone()) {
-      return ToolResult.error(
-          who + " is not running (" + dead.getNow("") + "); tool \"" + toolName + "\" cannot run");
-    }
-    Duration idle = ctx.timeout() != null ? ctx.timeout() : config.timeout();
-    Duration hard = idle.compareTo(config.maxTotalTimeout()) > 0 ? idle : config.maxTotalTimeout();
-    String token = "toolnexus-" + callCounter.incrementAndGet();
-    CallWatch watch = new CallWatch(ctx);
-    calls.put(token, watch);
-    StdioSession direct = session;
-    CallIds t = direct != null ? direct.callIds() : transport.callIds();
-    CompletableFuture<McpSchema.CallToolResult> sent = null;
-    StdioProcessTransport.Pending pending = null;
-    CancelToken.Registration reg =
-        ctx.cancel()
-            .onCancel(
-                () ->
-                    watch.result.completeExceptionally(
-                        new CancellationException(ctx.cancel().reason())));
-    try {
-      if (dead.isDone()) {
-        watch.result.completeExceptionally(new McpFailure("server " + dead.getNow("")));
-      }
-      // _meta carries the progress token and, when the caller traces, its W3C trace context
-      Map<String, Object> meta = new LinkedHashMap<>();
-      meta.put("progressToken", token);
-      TraceContext.of(ctx).ifPresent(tc -> meta.putAll(tc.entries()));
-      McpSchema.CallToolRequest request =
-          new McpSchema.CallToolRequest(toolName, args == null ? Map.of() : args, meta);
-      if (direct != null) {
-        // our own pipe carries it: write on this thread, the reader thread completes the reply
-        pending = direct.call(request);
-        t.track(token, pending.id());
-        sent = pending.reply().thenApply(direct::callResult);
-      } else {
-        sent = client.callTool(request).toFuture();
-      }
-      sent.whenComplete(
-          (r, e) -> {
-            if (e != null) {
-              watch.result.completeExceptionally(unwrap(e));
-            } else {
-              watch.result.complete(r);
-            }
-          });
-      McpSchema.CallToolResult result = watch.await(idle, hard);
-      if (result == null) {
-        sent.cancel(true);
-        t.cancel(token, "timed out");
-        return ToolResult.error(
-            who + ": tool \"" + toolName + "\" timed out after " + watch.timedOut(idle, hard));
-      }
-      return ResultMapper.map(result, config.name(), toolName, config.maxResultBytes());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return cancelled(sent, t, token, who, toolName);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof CancellationException) {
-        return cancelled(sent, t, token, who, toolName);
-      }
-      if (cause instanceof McpFailure f) {
-        return ToolResult.error(
-            who + " failed while running tool \"" + toolName + "\": " + f.getMessage());
-      }
-      return ToolResult.error(who + ": tool \"" + toolName + "\" failed: " + Await.message(cause));
-    } catch (CancellationException e) {
-      return cancelled(sent, t, token, who, toolName);
-    } catch (RuntimeException e) {
-      return ToolResult.error(who + ": tool \"" + toolName + "\" failed: " + Await.message(e));
-    } finally {
-      reg.close();
-      calls.remove(token);
-      t.forget(token);
-      if (pending != null) {
-        direct.abandon(pending.id());
-      }
-    }
-  }
-
-  private static ToolResult cancelled(
-      CompletableFuture<?> sent, CallIds t, String token, String who, String toolName) {
-    if (sent != null) {
-      sent.cancel(true);
-    }
-    t.cancel(token, "cancelled");
-    return ToolResult.error(who + ": tool \"" + toolName + "\" was cancelled");
-  }
-
-  private static Throwable unwrap(Throwable e) {
-    return e instanceof java.util.concurrent.CompletionException && e.getCause() != null
-        ? e.getCause()
-        : e;
   }
 
   private void closeClient() {

@@ -7,6 +7,7 @@ import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.Source;
 import dev.toolnexus.SourceStatus;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolContext;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.Tools;
 import java.nio.file.Files;
@@ -73,5 +74,28 @@ class ToolkitMcpTest {
       assertThat(toolkit.mcpStatus().get("slow")).isEqualTo(McpServerStatus.connected());
     }
     assertThat(mcp.isClosed()).isTrue();
+  }
+
+  @Test
+  void callsStartedTogetherAreAllInFlightAndEachGetsItsOwnReply() {
+    Map<String, Object> config =
+        Map.of(
+            "mcpServers",
+            Map.of(
+                "everything",
+                Map.of("command", "node", "args", List.of(TestEnv.everythingJs(), "stdio"))));
+    try (Toolkit toolkit = Toolkit.builder().builtins(false).mcpConfig(config).build()) {
+      var sum = toolkit.start("everything_get-sum", Map.of("a", 2, "b", 3), ToolContext.empty());
+      var echo = toolkit.start("everything_echo", Map.of("message", "hi"), ToolContext.empty());
+      var bad = toolkit.start("everything_get-sum", Map.of("a", "two"), ToolContext.empty());
+
+      // collected in another order than sent: each reply goes to its own call
+      assertThat(echo.get().result().output()).isEqualTo("Echo: hi");
+      assertThat(sum.get().result().output()).isEqualTo("The sum of 2 and 3 is 5.");
+      assertThat(sum.get().source()).isEqualTo(Source.MCP);
+      assertThat(bad.get().result().isError()).isTrue();
+      assertThat(bad.get().result().output())
+          .isEqualTo(toolkit.execute("everything_get-sum", Map.of("a", "two")).output());
+    }
   }
 }

@@ -50,10 +50,19 @@ public final class Cli {
   /**
    * Runs one command line and returns its exit code. Only the subcommands the arguments can reach
    * are built (see {@link Subcommands}): picocli's reflection over the others is a good part of the
-   * command's start-up. A short command's toolkit starts building at once, beside picocli (see
-   * {@link Prefetch}), and is closed here if the command did not take it.
+   * command's start-up; {@code --version} alone is answered without picocli. A short command's
+   * toolkit starts building at once, beside picocli (see {@link Prefetch}), and is closed here if
+   * the command did not take it.
    */
   public static int execute(Io io, String... args) {
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      // picocli would print the same lines, after building the root command to find the flag
+      for (String line : new VersionProvider().getVersion()) {
+        io.out().println(line);
+      }
+      io.out().flush();
+      return ExitCodes.OK;
+    }
     try (Prefetch prefetch = Prefetch.start(io, args)) {
       return commandLine(io, Subcommands.needed(args), prefetch).execute(args);
     }

@@ -31,13 +31,14 @@ import java.util.function.BiConsumer;
  * it had built the toolkit itself.
  */
 final class Prefetch implements AutoCloseable {
-  /** Per command: the flags without a value and the options with one it accepts besides sources. */
+  /** Per command: its own flags without a value (besides the source flags). */
   private static final Map<String, Set<String>> FLAGS =
       Map.of(
           "tools", Set.of("--json"),
           "schema", Set.of("--verbatim", "--gemini-compat", "--pretty"),
           "call", Set.of());
 
+  /** Per command: its own options that take a value (besides --config and --skills). */
   private static final Map<String, Set<String>> VALUED =
       Map.of("tools", Set.of(), "schema", Set.of("--format"), "call", Set.of("--args"));
 

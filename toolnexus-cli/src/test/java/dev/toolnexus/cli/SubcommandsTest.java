@@ -71,6 +71,17 @@ class SubcommandsTest {
   }
 
   @Test
+  void versionAloneIsAnsweredWithTheLinesPicocliPrints() {
+    CliRun alone = CliRun.of("--version");
+    CliRun throughPicocli = CliRun.of("--verbose", "--version");
+
+    assertThat(alone.exitCode()).isZero();
+    assertThat(throughPicocli.exitCode()).isZero();
+    assertThat(alone.out()).isEqualTo(throughPicocli.out());
+    assertThat(CliRun.of("-V").out()).isEqualTo(throughPicocli.out());
+  }
+
+  @Test
   void helpOfANamedCommandCarriesTheQualifiedName() {
     CliRun r = CliRun.of("schema", "--help");
 

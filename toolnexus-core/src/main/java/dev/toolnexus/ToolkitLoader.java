@@ -38,22 +38,44 @@ final class ToolkitLoader {
               ? BuiltinsOptions.fromConfig(config.get("builtins"))
               : BuiltinsOptions.defaults();
     }
-    SkillSource skills =
-        SkillSource.load(
-            (b.skillsOptions == null ? SkillsOptions.builder() : b.skillsOptions.toBuilder())
-                .include(b.skillAdditions.build())
-                .build());
-    List<Tool> builtinTools = Builtins.create(builtins);
-    List<ToolSource> opened = new ArrayList<>();
+    // the config's sources start first: a local MCP server boots while the skills load here
+    ConfigSources.Opening opening = null;
     if (config != null) {
       BiConsumer<String, McpServerStatus> tell = b.onMcpServerStatus;
-      opened.addAll(
-          ConfigSources.open(
+      opening =
+          ConfigSources.start(
               config,
               origin,
               b.waitFor,
               b.cancel,
-              tell == null ? null : (name, st) -> tell.accept(name, McpServerStatus.of(st))));
+              tell == null ? null : (name, st) -> tell.accept(name, McpServerStatus.of(st)));
+    }
+    SkillSource skills = null;
+    List<Tool> builtinTools;
+    List<ToolSource> opened = new ArrayList<>();
+    try {
+      skills =
+          SkillSource.load(
+              (b.skillsOptions == null ? SkillsOptions.builder() : b.skillsOptions.toBuilder())
+                  .include(b.skillAdditions.build())
+                  .build());
+      builtinTools = Builtins.create(builtins);
+    } catch (RuntimeException | Error e) {
+      if (opening != null) {
+        opening.abandon();
+      }
+      if (skills != null) {
+        skills.close();
+      }
+      throw e;
+    }
+    if (opening != null) {
+      try {
+        opened.addAll(opening.join());
+      } catch (RuntimeException | Error e) {
+        skills.close();
+        throw e;
+      }
     }
     opened.addAll(b.sources);
     ToolRegistry registry =

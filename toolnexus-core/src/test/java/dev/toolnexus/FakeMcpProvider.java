@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -18,6 +19,9 @@ public final class FakeMcpProvider implements ToolSourceProvider {
   /** The connection made by the last {@link #open}. */
   static volatile Connection last;
 
+  /** Counted down when an {@link #open} begins, so a test can see when the load started. */
+  static volatile CountDownLatch openStarted = new CountDownLatch(1);
+
   @Override
   public List<String> sections() {
     return List.of("fakeTools");
@@ -25,6 +29,7 @@ public final class FakeMcpProvider implements ToolSourceProvider {
 
   @Override
   public ToolSource open(SourceRequest request) {
+    openStarted.countDown();
     List<Tool> tools = new ArrayList<>();
     if (request.sectionValue() instanceof List<?> l) {
       for (Object n : l) {

@@ -42,6 +42,28 @@ class ToolkitTest {
   }
 
   @Test
+  void configSourcesStartOpeningBeforeTheSkillsLoad() throws Exception {
+    // a local MCP server boots while the build thread loads skills: the source's load has begun
+    // by the time the (blocking) skill provider runs, so the two overlap instead of queueing
+    CountDownLatch started = new CountDownLatch(1);
+    FakeMcpProvider.openStarted = started;
+    AtomicInteger seenStarted = new AtomicInteger(-1);
+    try (Toolkit tk =
+        Toolkit.builder()
+            .builtins(false)
+            .mcpConfig(Map.of("fakeTools", List.of("srv_one")))
+            .skillProvider(
+                () -> {
+                  seenStarted.set(started.await(5, TimeUnit.SECONDS) ? 1 : 0);
+                  return List.of();
+                })
+            .build()) {
+      assertThat(seenStarted.get()).isEqualTo(1);
+      assertThat(tk.names()).containsExactly("srv_one", "skill");
+    }
+  }
+
+  @Test
   void anMcpToolWinsOverAnExtraToolOfTheSameName() {
     try (Toolkit tk =
         Toolkit.builder()

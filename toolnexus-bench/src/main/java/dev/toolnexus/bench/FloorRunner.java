@@ -39,12 +39,17 @@ public final class FloorRunner implements Callable<Integer> {
     return 0;
   }
 
-  /** Connects, warms up, measures; the MCP server is stopped before this returns. */
+  /**
+   * Connects, warms up, measures; the MCP server is stopped before this returns. Init is the
+   * process start, the MCP handshake and the HTTP client's build, as the toolnexus runner times its
+   * toolkit and client.
+   */
   public static Stats run(RunnerOptions options) throws Exception {
     options.validate();
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     long start = System.nanoTime();
     try (RawStdioRpc rpc = new RawStdioRpc(options.mcpCommand())) {
+      // built while the server boots, as a hand-written client would
+      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
       Map<String, Object> init = new LinkedHashMap<>();
       init.put("protocolVersion", "2025-06-18");
       init.put("capabilities", Map.of());

@@ -59,15 +59,14 @@ public final class ScenarioRunner implements Callable<Integer> {
     return 0;
   }
 
-  /** Builds the toolkit (timed as init), warms up, measures, and closes everything. */
+  /**
+   * Builds the toolkit and the client (timed together as init, as the floor times its process
+   * start, handshake and HTTP client), warms up, measures, and closes everything.
+   */
   public static Stats run(RunnerOptions options, Config config, Path skills) {
     options.validate();
     long start = System.nanoTime();
     try (Toolkit toolkit = toolkit(options, config, skills)) {
-      double initMs = Stats.millisSince(start);
-      if (!"connected".equals(toolkit.mcpStatus().get("bench").state().id())) {
-        throw new IllegalStateException("the MCP server failed: " + toolkit.mcpStatus());
-      }
       LlmClient client =
           LlmClient.create(
               ClientOptions.builder()
@@ -77,6 +76,10 @@ public final class ScenarioRunner implements Callable<Integer> {
                   .apiKey("mock")
                   .systemPrompt(Scenario.SYSTEM)
                   .build());
+      double initMs = Stats.millisSince(start);
+      if (!"connected".equals(toolkit.mcpStatus().get("bench").state().id())) {
+        throw new IllegalStateException("the MCP server failed: " + toolkit.mcpStatus());
+      }
       boolean ok = true;
       for (int i = 0; i < options.warmup(); i++) {
         ok &= scenario(client, toolkit);

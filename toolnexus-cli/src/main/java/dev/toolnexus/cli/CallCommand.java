@@ -49,7 +49,7 @@ final class CallCommand implements Callable<Integer> {
       throw CliException.usage("--args is not a JSON object: " + e.getMessage());
     }
     Io io = root.io();
-    try (Toolkit toolkit = sources.open(io)) {
+    try (Toolkit toolkit = sources.open(io, root.prefetch())) {
       ToolResult result = toolkit.execute(tool, parsed);
       if (toolkit.get(tool).isEmpty()) {
         List<String> near = NearestNames.of(tool, toolkit.names());

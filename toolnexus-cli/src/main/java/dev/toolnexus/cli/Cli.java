@@ -1,5 +1,6 @@
 package dev.toolnexus.cli;
 
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -10,9 +11,20 @@ import picocli.CommandLine.ParseResult;
 public final class Cli {
   private Cli() {}
 
-  /** The configured command line over these streams. */
+  /** The configured command line over these streams, with every subcommand. */
   public static CommandLine commandLine(Io io) {
-    CommandLine cl = new CommandLine(new ToolnexusCommand(io));
+    return commandLine(io, Subcommands.ALL, null);
+  }
+
+  /**
+   * The configured command line with the given subcommands, added before the settings below so that
+   * those reach them too.
+   */
+  static CommandLine commandLine(Io io, List<Subcommands.Entry> subcommands, Prefetch prefetch) {
+    CommandLine cl = new CommandLine(new ToolnexusCommand(io, prefetch));
+    for (Subcommands.Entry e : subcommands) {
+      cl.addSubcommand(e.name(), e.create().get());
+    }
     cl.setOut(io.out());
     cl.setErr(io.err());
     cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -35,9 +47,16 @@ public final class Cli {
     return cl;
   }
 
-  /** Runs one command line and returns its exit code. */
+  /**
+   * Runs one command line and returns its exit code. Only the subcommands the arguments can reach
+   * are built (see {@link Subcommands}): picocli's reflection over the others is a good part of the
+   * command's start-up. A short command's toolkit starts building at once, beside picocli (see
+   * {@link Prefetch}), and is closed here if the command did not take it.
+   */
   public static int execute(Io io, String... args) {
-    return commandLine(io).execute(args);
+    try (Prefetch prefetch = Prefetch.start(io, args)) {
+      return commandLine(io, Subcommands.needed(args), prefetch).execute(args);
+    }
   }
 
   private static boolean verbose(ParseResult pr) {

@@ -64,7 +64,7 @@ final class SchemaCommand implements Callable<Integer> {
       throw CliException.usage("--verbatim and --gemini-compat contradict each other");
     }
     Io io = root.io();
-    try (Toolkit toolkit = sources.open(io)) {
+    try (Toolkit toolkit = sources.open(io, root.prefetch())) {
       List<Map<String, Object>> rendered =
           switch (format) {
             case openai -> toolkit.toOpenAI();

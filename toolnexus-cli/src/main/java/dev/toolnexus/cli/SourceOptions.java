@@ -108,6 +108,50 @@ public final class SourceOptions {
     return open(io, List.of());
   }
 
+  /**
+   * The toolkit {@code prefetch} (may be null) has been building since the command started, when it
+   * was built from these same flags; otherwise builds it as {@link #open(Io)} does. Either way MCP
+   * connection progress shows on stderr and a failure is thrown from here.
+   */
+  Toolkit open(Io io, Prefetch prefetch) {
+    if (prefetch == null || !prefetch.matches(this)) {
+      if (prefetch != null) {
+        prefetch.close();
+      }
+      return open(io);
+    }
+    if (config == null) {
+      return prefetch.take((name, status) -> {});
+    }
+    try (McpProgress progress = McpProgress.start(io, config)) {
+      Toolkit toolkit = prefetch.take(progress::server);
+      progress.finish(toolkit.mcpStatus());
+      return toolkit;
+    }
+  }
+
+  /** Every flag's value, to tell whether two sets of options build the same toolkit. */
+  record Key(
+      Path config,
+      List<Path> skills,
+      List<String> openapi,
+      boolean noBuiltins,
+      Path builtinsRoot,
+      boolean bashSandbox,
+      boolean strict) {}
+
+  /** This instance's {@link Key}. */
+  Key key() {
+    return new Key(
+        config,
+        List.copyOf(skills),
+        List.copyOf(openapi),
+        noBuiltins,
+        builtinsRoot,
+        bashSandbox,
+        strict);
+  }
+
   /** Builds the toolkit with extra host tools, showing MCP connection progress on stderr. */
   Toolkit open(Io io, List<Tool> extras) {
     return open(io, extras, null);
@@ -132,7 +176,8 @@ public final class SourceOptions {
     }
   }
 
-  private Toolkit build(Toolkit.Builder b) {
+  /** Builds {@code b}, turning a strict failure into a command error. */
+  Toolkit build(Toolkit.Builder b) {
     try {
       return b.build();
     } catch (IllegalStateException e) {

@@ -35,7 +35,7 @@ final class ToolsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Io io = root.io();
-    try (Toolkit toolkit = sources.open(io)) {
+    try (Toolkit toolkit = sources.open(io, root.prefetch())) {
       if (json) {
         io.out().println(Json.writePretty(toJson(toolkit)));
       } else {

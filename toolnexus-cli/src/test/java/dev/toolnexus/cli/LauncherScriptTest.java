@@ -136,6 +136,21 @@ class LauncherScriptTest {
   }
 
   @Test
+  void helpAndTheVersionRunInterpretedWithTheSerialCollector() throws Exception {
+    for (String arg : List.of("--version", "--help")) {
+      Result r = launch(List.of("PROBE_JVM_ARGS=1"), arg);
+      assertThat(r.err()).contains("-Xint", "-XX:+UseSerialGC").doesNotContain("TieredStopAtLevel");
+    }
+  }
+
+  @Test
+  void theRootsVerboseFlagBeforeTheCommandKeepsTheShortCommandsFlags() throws Exception {
+    Result r = launch(List.of("PROBE_JVM_ARGS=1"), "-v", "tools");
+    assertThat(r.out()).isEqualTo("probe -v tools\n");
+    assertThat(r.err()).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+  }
+
+  @Test
   void aCollectorNamedInTheJavaOptionsReplacesTheSerialOne() throws Exception {
     Result r =
         launch(List.of("PROBE_JVM_ARGS=1", "TOOLNEXUS_JAVA_OPTS=-XX:+UseParallelGC"), "schema");

@@ -82,7 +82,8 @@ public interface Hooks {
    * What {@code beforeLLM} sees.
    *
    * @param messages the working transcript (neutral form)
-   * @param tools the provider-shaped tool schema about to be sent
+   * @param tools the provider-shaped tool schema about to be sent, read-only (return {@link
+   *     LlmOverride#tools} to send others)
    * @param model the configured model
    * @param turn zero-based turn index
    */

@@ -85,6 +85,53 @@ class HooksTest {
   }
 
   @Test
+  void aBeforeLlmHookCannotAddToTheToolsInPlaceSoNothingIsSent() {
+    provider.json(openaiText("unused", 1, 1));
+    Hooks hooks =
+        new Hooks() {
+          @Override
+          public LlmOverride beforeLLM(LlmRequestEvent e) {
+            e.tools().add(Map.of("type", "web_search"));
+            return null;
+          }
+        };
+
+    assertThatThrownBy(() -> runWith(hooks)).isInstanceOf(UnsupportedOperationException.class);
+    assertThat(provider.requests()).isEmpty();
+  }
+
+  @Test
+  void aBeforeLlmHookCannotChangeADeclarationInPlaceSoTheNextRunSendsTheToolsAsDefined() {
+    provider.json(openaiText("again", 1, 1));
+    String defined = dev.toolnexus.Json.write(kit.toOpenAI());
+    boolean[] meddle = {true};
+    Hooks hooks =
+        new Hooks() {
+          @Override
+          @SuppressWarnings("unchecked")
+          public LlmOverride beforeLLM(LlmRequestEvent e) {
+            if (meddle[0]) {
+              Map<String, Object> function = (Map<String, Object>) e.tools().get(0).get("function");
+              ((Map<String, Object>) function.get("parameters")).put("required", List.of());
+            }
+            return null;
+          }
+        };
+    LlmClient client =
+        LlmClient.create(Fixtures.openai(provider).systemPrompt("sys").hooks(hooks).build());
+
+    assertThatThrownBy(() -> client.run("go", kit))
+        .isInstanceOf(UnsupportedOperationException.class);
+    meddle[0] = false;
+    client.run("go", kit);
+
+    assertThat(provider.requests()).hasSize(1);
+    assertThat(dev.toolnexus.Json.write(Fixtures.parse(provider.request(0).body()).get("tools")))
+        .isEqualTo(defined);
+    assertThat(dev.toolnexus.Json.write(kit.toOpenAI())).isEqualTo(defined);
+  }
+
+  @Test
   void aBeforeLlmModelOverrideIsTransmittedForThatTurnOnlyAndReported() {
     oneCallThenText();
     List<MetricEvent> metrics = new CopyOnWriteArrayList<>();

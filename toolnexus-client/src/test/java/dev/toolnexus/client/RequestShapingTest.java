@@ -223,4 +223,16 @@ class RequestShapingTest {
   private static String key(Style style) {
     return style == Style.GEMINI ? "contents" : "messages";
   }
+
+  @ParameterizedTest
+  @EnumSource(Style.class)
+  void aLoneSurrogateInAMessageGoesOutAsItsJsonEscapeAndTheRequestIsSent(Style style) {
+    provider.json(Wire.text(style, "ok"));
+    LlmClient client = LlmClient.create(Wire.client(style, provider).build());
+
+    RunResult r = client.run("half a pair: \ud83d!", kit);
+
+    assertThat(r.text()).isEqualTo("ok");
+    assertThat(provider.request(0).body()).contains("half a pair: \\uD83D!");
+  }
 }

@@ -54,6 +54,22 @@ public final class ConfigSources {
       WaitFor waitFor,
       CancelToken cancel,
       BiConsumer<String, SourceStatus> onMcpPartStatus) {
+    return start(config, origin, waitFor, cancel, onMcpPartStatus).join();
+  }
+
+  /**
+   * Starts opening the sources on worker threads and returns at once, so the caller can do its own
+   * work (skills, builtins) while local servers boot; {@link Opening#join()} collects them.
+   *
+   * @throws IllegalStateException for a config whose sources need a module that is not on the
+   *     classpath (nothing is started then)
+   */
+  public static Opening start(
+      Map<String, Object> config,
+      String origin,
+      WaitFor waitFor,
+      CancelToken cancel,
+      BiConsumer<String, SourceStatus> onMcpPartStatus) {
     List<ToolSourceProvider> providers = new ArrayList<>();
     ServiceLoader.load(ToolSourceProvider.class, ConfigSources.class.getClassLoader())
         .forEach(providers::add);
@@ -89,11 +105,41 @@ public final class ConfigSources {
       // every section loads at once: an agent card is read while the MCP servers connect
       running.add(Threads.workers().submit(() -> p.open(request)));
     }
-    List<ToolSource> opened = join(running);
-    if (unread(A2A_SECTION, config, claimed)) {
-      opened.add(missingA2a());
+    return new Opening(running, unread(A2A_SECTION, config, claimed));
+  }
+
+  /** Sources being opened by {@link #start}; {@link #join()} or {@link #abandon()} ends them. */
+  public static final class Opening {
+    private final List<Future<ToolSource>> running;
+    private final boolean a2aMissing;
+
+    private Opening(List<Future<ToolSource>> running, boolean a2aMissing) {
+      this.running = running;
+      this.a2aMissing = a2aMissing;
     }
-    return opened;
+
+    /**
+     * Waits for every source, in provider order.
+     *
+     * @throws IllegalArgumentException for a malformed section
+     * @throws CancellationException when the load is cancelled
+     */
+    public List<ToolSource> join() {
+      List<ToolSource> opened = ConfigSources.join(running);
+      if (a2aMissing) {
+        opened.add(missingA2a());
+      }
+      return opened;
+    }
+
+    /** Waits for the sources and closes them: the caller failed and will not use them. */
+    public void abandon() {
+      try {
+        closeAll(join());
+      } catch (RuntimeException ignored) {
+        // join already closed what it opened; the caller's failure is the one to report
+      }
+    }
   }
 
   /**

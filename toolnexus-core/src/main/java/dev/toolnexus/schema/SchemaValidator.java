@@ -5,6 +5,7 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.dialect.BasicDialectRegistry;
 import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.DialectId;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.AnnotationKeyword;
 import com.networknt.schema.keyword.KeywordFactory;
@@ -14,6 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -37,22 +41,31 @@ public final class SchemaValidator {
   private final Schema schema;
 
   // The stock dialects log a warning for every unknown keyword; tool schemas are full of vendor
-  // keywords (x-*, title variants), so ours treat them as plain annotations, silently.
+  // keywords (x-*, title variants), so ours treat them as plain annotations, silently. Each is
+  // built the first time a schema asks for it: nearly every tool schema uses the default
+  // (2020-12), and the older drafts need not be built at all.
   private static SchemaRegistry registry() {
-    KeywordFactory quiet = (name, context) -> new AnnotationKeyword(name);
-    List<Dialect> dialects = new ArrayList<>();
-    for (Dialect d :
-        List.of(
-            Dialects.getDraft4(),
-            Dialects.getDraft6(),
-            Dialects.getDraft7(),
-            Dialects.getDraft201909(),
-            Dialects.getDraft202012())) {
-      dialects.add(Dialect.builder(d).unknownKeywordFactory(quiet).build());
-    }
-    Dialect fallback = dialects.get(dialects.size() - 1);
+    Map<String, Supplier<Dialect>> stock =
+        Map.of(
+            DialectId.DRAFT_4, Dialects::getDraft4,
+            DialectId.DRAFT_6, Dialects::getDraft6,
+            DialectId.DRAFT_7, Dialects::getDraft7,
+            DialectId.DRAFT_2019_09, Dialects::getDraft201909,
+            DialectId.DRAFT_2020_12, Dialects::getDraft202012);
+    Map<String, Dialect> built = new ConcurrentHashMap<>();
+    Function<String, Dialect> quietDialect =
+        id -> {
+          Supplier<Dialect> base = id == null ? null : stock.get(id);
+          return base == null ? null : built.computeIfAbsent(id, k -> quiet(base.get()));
+        };
     return SchemaRegistry.withDefaultDialect(
-        fallback, b -> b.dialectRegistry(new BasicDialectRegistry(dialects)));
+        quietDialect.apply(DialectId.DRAFT_2020_12),
+        b -> b.dialectRegistry(new BasicDialectRegistry(quietDialect)));
+  }
+
+  private static Dialect quiet(Dialect stock) {
+    KeywordFactory quiet = (name, context) -> new AnnotationKeyword(name);
+    return Dialect.builder(stock).unknownKeywordFactory(quiet).build();
   }
 
   private SchemaValidator(Schema schema) {

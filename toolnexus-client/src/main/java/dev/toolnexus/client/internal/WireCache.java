@@ -46,7 +46,7 @@ final class WireCache {
     if (hit != null) {
       return hit;
     }
-    String json = Json.write(wire.get());
+    String json = escapeLoneSurrogates(Json.write(wire.get()));
     RawValue made = new RawValue(json);
     if (chars.addAndGet(json.length()) > maxChars) {
       entries.clear();
@@ -56,6 +56,41 @@ final class WireCache {
       chars.addAndGet(-json.length()); // another thread made the same piece first
     }
     return made;
+  }
+
+  /**
+   * The JSON text with every unpaired UTF-16 surrogate written as its six-character JSON escape
+   * (upper-case hex), as Jackson's UTF-8 generator writes one in a string value; written raw, that
+   * generator rejects it and the whole request would fail. In JSON text a surrogate can only stand
+   * inside a string, where the escape is valid.
+   */
+  static String escapeLoneSurrogates(String json) {
+    int i = 0;
+    int n = json.length();
+    while (i < n && !Character.isSurrogate(json.charAt(i))) {
+      i++;
+    }
+    if (i == n) {
+      return json;
+    }
+    StringBuilder out = new StringBuilder(n + 16).append(json, 0, i);
+    while (i < n) {
+      char c = json.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < n
+          && Character.isLowSurrogate(json.charAt(i + 1))) {
+        out.append(c).append(json.charAt(i + 1));
+        i += 2;
+        continue;
+      }
+      if (Character.isSurrogate(c)) {
+        out.append(String.format("\\u%04X", (int) c));
+      } else {
+        out.append(c);
+      }
+      i++;
+    }
+    return out.toString();
   }
 
   /** How many pieces are held (for tests). */

@@ -152,4 +152,20 @@ class WireCacheTest {
     assertThat(cached).isEqualTo(body(transcript, null));
     assertThat(cache.size()).isEqualTo(4); // the tool message is not among them
   }
+
+  @Test
+  void anUnpairedSurrogateIsEscapedAndAPairIsKept() {
+    assertThat(WireCache.escapeLoneSurrogates("{\"t\":\"a\ud83d\ude00b\"}"))
+        .isEqualTo("{\"t\":\"a\ud83d\ude00b\"}");
+    assertThat(WireCache.escapeLoneSurrogates("{\"t\":\"a\ud83db\ude00\"}"))
+        .isEqualTo("{\"t\":\"a\\uD83Db\\uDE00\"}");
+    assertThat(WireCache.escapeLoneSurrogates("{\"t\":\"\ude00\ud83d\"}"))
+        .isEqualTo("{\"t\":\"\\uDE00\\uD83D\"}");
+  }
+
+  @Test
+  void aPieceWithoutSurrogatesIsReturnedAsItIs() {
+    String json = "{\"t\":\"caf\u00e9\"}";
+    assertThat(WireCache.escapeLoneSurrogates(json)).isSameAs(json);
+  }
 }

@@ -79,7 +79,13 @@ public record McpServerConfig(
             ? Map.of()
             : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tools));
     timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
-    maxTotalTimeout = maxTotalTimeout == null ? timeout.multipliedBy(10) : maxTotalTimeout;
+    // ten times the timeout, exactly; Duration.multipliedBy goes through BigDecimal, whose first
+    // use costs tens of milliseconds of start-up before the server is even spawned
+    maxTotalTimeout =
+        maxTotalTimeout == null
+            ? Duration.ofSeconds(
+                Math.multiplyExact(timeout.getSeconds(), 10), timeout.getNano() * 10L)
+            : maxTotalTimeout;
     maxMessageBytes = maxMessageBytes <= 0 ? DEFAULT_MAX_MESSAGE_BYTES : maxMessageBytes;
     maxResultBytes = maxResultBytes <= 0 ? DEFAULT_MAX_RESULT_BYTES : maxResultBytes;
   }

@@ -147,7 +147,8 @@ public final class ServerConnection implements AutoCloseable {
                 config.command(),
                 SafeEnvironment.build(env, config.env(), config.inheritEnv()),
                 config.cwd(),
-                McpJsonDefaults.getMapper(),
+                // taken after the spawn: building the mapper overlaps the server's own start-up
+                McpJsonDefaults::getMapper,
                 config.maxMessageBytes());
         stdio = t;
         try {
@@ -244,7 +245,7 @@ public final class ServerConnection implements AutoCloseable {
         McpClient.async(observed)
             .requestTimeout(SDK_REQUEST_TIMEOUT)
             // ours (in Await) fires first and names the phase; the SDK's is only a backstop
-            .initializationTimeout(config.timeout().multipliedBy(2).plusSeconds(1))
+            .initializationTimeout(config.timeout().plus(config.timeout()).plusSeconds(1))
             .clientInfo(CLIENT_INFO)
             .capabilities(caps.build())
             .jsonSchemaValidator(DeferredSchemaValidator.INSTANCE)

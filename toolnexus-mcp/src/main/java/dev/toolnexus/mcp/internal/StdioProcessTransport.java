@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +54,9 @@ public final class StdioProcessTransport {
   private final List<String> argv;
   private final Map<String, String> env;
   private final String cwd;
-  private final McpJsonMapper json;
+  private final Supplier<McpJsonMapper> jsonSupplier;
+  // taken from jsonSupplier in start(), after the spawn, before any thread reads or writes
+  private McpJsonMapper json;
   private final long maxMessageBytes;
   // held across a blocking pipe write: a lock, not a monitor, so virtual threads do not pin
   private final ReentrantLock writeLock = new ReentrantLock();
@@ -69,25 +72,27 @@ public final class StdioProcessTransport {
 
   /**
    * A transport that will run {@code argv} in {@code cwd} with exactly {@code env}, reading lines
-   * of at most {@code maxMessageBytes}.
+   * of at most {@code maxMessageBytes}. {@code json} is asked for the mapper only once the process
+   * runs, so a mapper built on first use is built while the server boots.
    */
   public StdioProcessTransport(
       String server,
       List<String> argv,
       Map<String, String> env,
       String cwd,
-      McpJsonMapper json,
+      Supplier<McpJsonMapper> json,
       long maxMessageBytes) {
     this.server = server;
     this.maxMessageBytes = maxMessageBytes;
     this.argv = List.copyOf(argv);
     this.env = Map.copyOf(env);
     this.cwd = cwd;
-    this.json = json;
+    this.jsonSupplier = json;
   }
 
   /**
-   * Starts the process (before anything is sent, so a missing command fails at once).
+   * Starts the process (before anything is sent, so a missing command fails at once), then takes
+   * the JSON mapper while the server boots.
    *
    * @throws IOException when the command cannot be started
    */
@@ -102,6 +107,7 @@ public final class StdioProcessTransport {
     ProcessTrees.register(process);
     stdin = process.getOutputStream();
     Threads.daemon("toolnexus-mcp-" + server + "-stderr", this::pumpStderr);
+    json = jsonSupplier.get();
   }
 
   /** The server process. */

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +35,8 @@ import org.slf4j.LoggerFactory;
 final class StdioSession {
   private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
   // the versions the SDK client speaks, newest last; initialize offers the newest
-  private static final List<String> PROTOCOL_VERSIONS =
+  // (ProtocolVersionsTest keeps this equal to the SDK's list)
+  static final List<String> PROTOCOL_VERSIONS =
       List.of(
           ProtocolVersions.MCP_2024_11_05,
           ProtocolVersions.MCP_2025_03_26,
@@ -45,6 +47,8 @@ final class StdioSession {
   private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
+  // once per JVM: the mapper is shared and keeps what it built
+  private static final AtomicBoolean DECODERS_PREPARED = new AtomicBoolean();
 
   private final StdioProcessTransport transport;
   private final String server;
@@ -115,7 +119,8 @@ final class StdioSession {
             timeout,
             dead,
             cancel,
-            "initialize");
+            "initialize",
+            this::prepareDecoders);
     if (!PROTOCOL_VERSIONS.contains(result.protocolVersion())) {
       throw new McpFailure(
           "initialize failed: the server speaks MCP protocol version \""
@@ -132,6 +137,34 @@ final class StdioSession {
     }
     initialized = result;
     return result;
+  }
+
+  /**
+   * Builds the mapper's decoders for the {@code initialize} and {@code tools/list} answers while
+   * the server is still starting (a local server takes 100 ms or more to boot), instead of after
+   * its answer arrives. Decoding two tiny canned answers does it; a failure only means the real
+   * answers build them later.
+   */
+  private void prepareDecoders() {
+    if (!DECODERS_PREPARED.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      json.convertValue(
+          Map.of(
+              "protocolVersion",
+              PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1),
+              "capabilities",
+              Map.of("tools", Map.of("listChanged", true)),
+              "serverInfo",
+              Map.of("name", "toolnexus", "version", "0")),
+          INITIALIZE_RESULT);
+      json.convertValue(
+          Map.of("tools", List.of(Map.of("name", "t", "inputSchema", Map.of("type", "object")))),
+          LIST_TOOLS_RESULT);
+    } catch (RuntimeException e) {
+      log.debug("preparing the MCP decoders failed: {}", e.getMessage());
+    }
   }
 
   /** What the server said it can do in its {@code initialize} answer. */
@@ -152,7 +185,8 @@ final class StdioSession {
         timeout,
         dead,
         cancel,
-        "tools/list");
+        "tools/list",
+        null);
   }
 
   /** Sends a {@code tools/call}; the caller bounds the wait and {@link #abandon}s it after. */
@@ -206,9 +240,13 @@ final class StdioSession {
       Duration timeout,
       CompletableFuture<String> dead,
       CancelToken cancel,
-      String what) {
+      String what,
+      Runnable meanwhile) {
     StdioProcessTransport.Pending pending = transport.request(method, params);
     try {
+      if (meanwhile != null) {
+        meanwhile.run();
+      }
       JSONRPCResponse reply = Await.await(pending.reply(), timeout, dead, cancel, what);
       if (reply.error() != null) {
         throw new McpFailure(what + " failed: " + reply.error().message());

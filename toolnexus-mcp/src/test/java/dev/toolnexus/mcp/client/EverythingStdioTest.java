@@ -221,7 +221,6 @@ class EverythingStdioTest {
   void elicitationIsBridgedOntoWaitForAndConditionalToolsArriveByListChanged()
       throws InterruptedException {
     AtomicReference<Request> seen = new AtomicReference<>();
-    CountDownLatch changed = new CountDownLatch(1);
     try (McpToolSource s =
         Mcp.connect(
             McpConfig.parse(
@@ -231,8 +230,9 @@ class EverythingStdioTest {
               return Answer.ok(request.id(), Map.of("name", "Ada", "check", true));
             },
             new CancelToken())) {
-      s.onToolsChanged(changed::countDown);
-      assertThat(changed.await(20, TimeUnit.SECONDS)).isTrue();
+      // the server announces the conditional tools (tools/list_changed) right after initialized,
+      // and the refresh it starts may finish before connect returns and a listener can be added
+      // here: wait for the tool itself, which is there either way
       awaitTool(s, "ev_trigger-elicitation-request");
       ToolResult r =
           tool(s, "ev_trigger-elicitation-request").execute(Map.of(), ToolContext.empty());

@@ -82,6 +82,13 @@ class McpConfigTest {
   }
 
   @Test
+  void theTotalTimeoutDefaultsToTenTimesTheTimeout() {
+    McpServerConfig s =
+        parse("{\"mcp\": {\"a\": {\"command\": \"x\", \"timeout\": 1234}}}").servers().get(0);
+    assertThat(s.maxTotalTimeout()).isEqualTo(Duration.ofMillis(12_340));
+  }
+
+  @Test
   void disabledTrueAndEnabledFalseBothDisable() {
     McpConfig c =
         parse(

@@ -37,6 +37,15 @@ class ServerRequestsTest {
         new CancelToken());
   }
 
+  private static McpToolSource connectEarly(Path log) {
+    return Mcp.connect(
+        McpConfig.parse(
+            TestEnv.config("early", TestEnv.local(TestEnv.javaServer("early", log.toString()))),
+            "<test>"),
+        null,
+        new CancelToken());
+  }
+
   private static List<String> replies(Path log) throws IOException {
     return Files.readAllLines(log).stream().filter(l -> l.startsWith("reply ")).toList();
   }
@@ -117,6 +126,25 @@ class ServerRequestsTest {
       Tool second = s.tools().get(1);
       assertThat(second.execute(Map.of(), ToolContext.empty()).output()).isEqualTo("ran second");
       assertThat(Files.readAllLines(log)).contains("tools/list toolnexus-call-3");
+    }
+  }
+
+  @Test
+  void toolsListChangedSentBeforeInitializeIsAnsweredIsIgnoredAndTheFirstListingStands(
+      @TempDir Path dir) throws Exception {
+    Path log = dir.resolve("early.log");
+    try (McpToolSource s = connectEarly(log)) {
+      assertThat(s.serverStatus()).containsExactly(Map.entry("early", McpServerStatus.connected()));
+      assertThat(s.tools().stream().map(Tool::name)).containsExactly("early_first");
+      assertThat(s.tools().get(0).execute(Map.of(), ToolContext.empty()).output())
+          .isEqualTo("ran first");
+      assertThat(Files.readAllLines(log))
+          .containsExactly(
+              "initialize toolnexus-call-1 protocolVersion=2025-11-25 capabilities={}"
+                  + " clientInfo=toolnexus",
+              "notifications/initialized",
+              "tools/list toolnexus-call-2",
+              "tools/call toolnexus-call-3");
     }
   }
 }

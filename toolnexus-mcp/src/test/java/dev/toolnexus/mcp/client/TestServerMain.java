@@ -49,7 +49,7 @@ public final class TestServerMain {
       case "paged" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).paged().run();
       case "slow" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).run();
       case "hostile", "badschema", "names", "names2" -> new RawServer(null).kind(mode).run();
-      case "asks" -> new RawServer(Path.of(args[1])).kind(mode).run();
+      case "asks", "early" -> new RawServer(Path.of(args[1])).kind(mode).run();
       case "tree" -> {
         // a server that spawned a child of its own: closing must kill the whole tree
         new ProcessBuilder("sleep", "600").start();
@@ -275,16 +275,21 @@ public final class TestServerMain {
           continue;
         }
         switch (method) {
-          case "initialize" ->
-              reply(
-                  id,
-                  Map.of(
-                      "protocolVersion",
-                      ((Map<?, ?>) msg.get("params")).get("protocolVersion"),
-                      "capabilities",
-                      Map.of("tools", Map.of()),
-                      "serverInfo",
-                      Map.of("name", "raw-test", "version", "1.0.0")));
+          case "initialize" -> {
+            if (kind.equals("early")) {
+              // announced before the client has its answer to initialize
+              write(Map.of("jsonrpc", "2.0", "method", "notifications/tools/list_changed"));
+            }
+            reply(
+                id,
+                Map.of(
+                    "protocolVersion",
+                    ((Map<?, ?>) msg.get("params")).get("protocolVersion"),
+                    "capabilities",
+                    Map.of("tools", Map.of()),
+                    "serverInfo",
+                    Map.of("name", "raw-test", "version", "1.0.0")));
+          }
           case "tools/list" -> reply(id, listTools((Map<?, ?>) msg.get("params")));
           case "tools/call" -> {
             Map<?, ?> params = (Map<?, ?>) msg.get("params");
@@ -398,6 +403,10 @@ public final class TestServerMain {
           tools.add(def("echo", object));
           return Map.of("tools", tools);
         }
+        case "early" -> {
+          tools.add(def("first", object));
+          return Map.of("tools", tools);
+        }
         case "asks" -> {
           tools.add(def("first", object));
           if (grown) {
@@ -462,7 +471,11 @@ public final class TestServerMain {
     private void call(Object id, Map<?, ?> params) {
       String name = String.valueOf(params.get("name"));
       Map<?, ?> args = params.get("arguments") instanceof Map<?, ?> m ? m : Map.of();
-      if (paged || kind.startsWith("names") || kind.equals("badschema") || kind.equals("asks")) {
+      if (paged
+          || kind.startsWith("names")
+          || kind.equals("badschema")
+          || kind.equals("asks")
+          || kind.equals("early")) {
         reply(id, Map.of("content", List.of(Map.of("type", "text", "text", "ran " + name))));
         return;
       }

@@ -3,6 +3,7 @@ package dev.toolnexus.mcp.internal;
 import dev.toolnexus.internal.BoundedLines;
 import dev.toolnexus.internal.Threads;
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
@@ -16,6 +17,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -46,6 +48,7 @@ public final class StdioProcessTransport {
   private static final long STDIN_CLOSE_GRACE_MS = 500;
   private static final long TERM_GRACE_MS = 2000;
   private static final String DIRECT_ID_PREFIX = "toolnexus-call-";
+  private static final TypeRef<HashMap<String, Object>> MAP = new TypeRef<>() {};
 
   private final String server;
   private final List<String> argv;
@@ -222,7 +225,7 @@ public final class StdioProcessTransport {
         }
         JSONRPCMessage message;
         try {
-          message = McpSchema.deserializeJsonRpcMessage(json, line);
+          message = decode(line);
         } catch (IOException | RuntimeException e) {
           if (isParserLimit(e)) {
             String limit = "JSON parser's limit";
@@ -252,6 +255,30 @@ public final class StdioProcessTransport {
       direct.values().forEach(f -> f.completeExceptionally(gone));
       direct.clear();
     }
+  }
+
+  /**
+   * One line as a JSON-RPC message, read as the SDK reads it (a map first, then the record its keys
+   * call for), except that a result reply is made from that map as it stands instead of being
+   * converted once more: a tool's reply is parsed once, on the way to the caller.
+   */
+  private JSONRPCMessage decode(String line) throws IOException {
+    HashMap<String, Object> map = json.readValue(line, MAP);
+    boolean hasMethod = map.containsKey("method");
+    if (hasMethod && map.containsKey("id")) {
+      return json.convertValue(map, McpSchema.JSONRPCRequest.class);
+    }
+    if (hasMethod) {
+      return json.convertValue(map, McpSchema.JSONRPCNotification.class);
+    }
+    if (map.containsKey("result") || map.containsKey("error")) {
+      Object version = map.get("jsonrpc");
+      if (map.get("error") == null && (version == null || version instanceof String)) {
+        return new JSONRPCResponse((String) version, map.get("id"), map.get("result"), null);
+      }
+      return json.convertValue(map, JSONRPCResponse.class);
+    }
+    throw new IllegalArgumentException("Cannot deserialize JSONRPCMessage: " + line);
   }
 
   /** A reply too large to read fails its request {@code id} at once; false without an id. */

@@ -15,6 +15,7 @@ import io.modelcontextprotocol.spec.McpTransportException;
 import io.modelcontextprotocol.spec.ProtocolVersions;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -210,7 +211,33 @@ final class StdioSession {
     if (reply.error() != null) {
       throw new McpError(reply.error());
     }
-    return json.convertValue(reply.result(), CALL_TOOL_RESULT);
+    McpSchema.CallToolResult plain = textOnly(reply.result());
+    return plain != null ? plain : json.convertValue(reply.result(), CALL_TOOL_RESULT);
+  }
+
+  /**
+   * The result the SDK's conversion would make of a reply that holds only text blocks ({@code
+   * content} of {@code {type:"text", text}} items, {@code isError} optional), built directly; null
+   * for any other shape, which is converted as before.
+   */
+  static McpSchema.CallToolResult textOnly(Object result) {
+    if (!(result instanceof Map<?, ?> map)
+        || !(map.get("content") instanceof List<?> items)
+        || map.size() > (map.containsKey("isError") ? 2 : 1)
+        || !(map.get("isError") == null || map.get("isError") instanceof Boolean)) {
+      return null;
+    }
+    List<McpSchema.Content> content = new ArrayList<>(items.size());
+    for (Object item : items) {
+      if (!(item instanceof Map<?, ?> block)
+          || block.size() != 2
+          || !"text".equals(block.get("type"))
+          || !(block.get("text") instanceof String text)) {
+        return null;
+      }
+      content.add(new McpSchema.TextContent(null, text, null));
+    }
+    return new McpSchema.CallToolResult(content, (Boolean) map.get("isError"), null, null);
   }
 
   /** Stops waiting for a direct request: a late reply is then dropped. */

@@ -107,6 +107,27 @@ class LauncherScriptTest {
   }
 
   @Test
+  void helpAndTheVersionDoNotTrainTheStartUpCacheTheNextRealCommandDoes() throws Exception {
+    List<String> env = List.of("PROBE_JVM_ARGS=1", "TOOLNEXUS_CDS=1");
+    for (String trivial : List.of("--version", "-V", "--help", "help")) {
+      Result r = launch(env, "-v", trivial);
+      assertThat(r.out()).isEqualTo("probe -v " + trivial + "\n");
+      assertThat(r.err())
+          .doesNotContain("AOTMode=record")
+          .doesNotContain("ArchiveClassesAtExit")
+          .doesNotContain("AOTCache=")
+          .doesNotContain("SharedArchiveFile=");
+    }
+    try (var files = Files.list(target())) {
+      assertThat(files.map(f -> f.getFileName().toString())).containsExactly("toolnexus.jar");
+    }
+
+    Result real = launch(env, "tools");
+    assertThat(real.err()).containsAnyOf("-XX:AOTMode=record", "-XX:ArchiveClassesAtExit=");
+    awaitAssembled(target().resolve("none"));
+  }
+
+  @Test
   void aRebuiltJarDropsTheCacheOfTheOldOne() throws Exception {
     Path stale = target().resolve("toolnexus-17.0.1.jsa");
     launch("first");

@@ -32,12 +32,9 @@ public final class ToolInvoker {
       return new Toolkit.Execution(Source.CUSTOM, unknown(name, assembly.tools()));
     }
     Map<String, Object> actual = args == null ? Map.of() : args;
-    List<String> problems = registry.validator(tool).check(actual);
-    if (!problems.isEmpty()) {
-      return new Toolkit.Execution(
-          tool.source(),
-          ToolResult.error(
-              "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems)));
+    Toolkit.Execution invalid = invalid(registry, tool, name, actual);
+    if (invalid != null) {
+      return invalid;
     }
     ToolContext context = ctx == null ? ToolContext.empty() : ctx;
     if (!tool.sequential()) {
@@ -69,13 +66,8 @@ public final class ToolInvoker {
       return () -> run(registry, assembly, name, args, ctx);
     }
     Map<String, Object> actual = args == null ? Map.of() : args;
-    List<String> problems = registry.validator(tool).check(actual);
-    if (!problems.isEmpty()) {
-      Toolkit.Execution invalid =
-          new Toolkit.Execution(
-              tool.source(),
-              ToolResult.error(
-                  "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems)));
+    Toolkit.Execution invalid = invalid(registry, tool, name, actual);
+    if (invalid != null) {
       return () -> invalid;
     }
     ToolContext context = ctx == null ? ToolContext.empty() : ctx;
@@ -89,13 +81,29 @@ public final class ToolInvoker {
     return () -> new Toolkit.Execution(tool.source(), collect(tool, result));
   }
 
+  /** The error result for arguments the tool's schema rejects, or null when they pass. */
+  private static Toolkit.Execution invalid(
+      ToolRegistry registry, Tool tool, String name, Map<String, Object> args) {
+    List<String> problems = registry.validator(tool).check(args);
+    if (problems.isEmpty()) {
+      return null;
+    }
+    return new Toolkit.Execution(
+        tool.source(),
+        ToolResult.error(
+            "Invalid arguments for tool " + name + ":\n- " + String.join("\n- ", problems)));
+  }
+
   private static ToolResult collect(Tool tool, Supplier<ToolResult> result) {
     try {
-      ToolResult r = result.get();
-      return r == null ? ToolResult.error("tool " + tool.name() + " returned no result") : r;
+      return orMissing(tool, result.get());
     } catch (RuntimeException | Error e) {
       return failure(tool, e);
     }
+  }
+
+  private static ToolResult orMissing(Tool tool, ToolResult r) {
+    return r == null ? ToolResult.error("tool " + tool.name() + " returned no result") : r;
   }
 
   private static ToolResult failure(Tool tool, Throwable e) {
@@ -118,13 +126,9 @@ public final class ToolInvoker {
 
   private static ToolResult call(Tool tool, Map<String, Object> args, ToolContext ctx) {
     try {
-      ToolResult r = tool.execute(args, ctx);
-      return r == null ? ToolResult.error("tool " + tool.name() + " returned no result") : r;
-    } catch (RuntimeException e) {
-      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.message(e));
-    } catch (Error e) {
-      // a StackOverflowError or a broken class path ends this call, never the caller's run
-      return ToolResult.error("tool " + tool.name() + " failed: " + Errors.describeError(e));
+      return orMissing(tool, tool.execute(args, ctx));
+    } catch (RuntimeException | Error e) {
+      return failure(tool, e);
     }
   }
 }

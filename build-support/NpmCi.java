@@ -7,9 +7,12 @@ import java.util.List;
  * Installs the pinned npm packages a module's tests start (run by the Maven build of toolnexus-mcp,
  * toolnexus-server and toolnexus-a2a with the JDK's single-file launcher; arguments: the folder of
  * package-lock.json, then the module's name). Skips when node_modules already matches
- * package-lock.json, and fails with a clear message when node or npm is missing.
+ * package-lock.json, tries an install that fails up to three times (a registry may drop a
+ * response), and fails with a clear message when node or npm is missing.
  */
 public final class NpmCi {
+  private static final int ATTEMPTS = 3;
+
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
     String module = args.length > 1 ? args[1] : "toolnexus";
@@ -23,13 +26,22 @@ public final class NpmCi {
       System.out.println("[npm-ci] " + dir + ": node_modules is up to date");
       return;
     }
-    System.out.println("[npm-ci] " + dir + ": npm ci");
-    Process p = new ProcessBuilder(npm, "ci", "--no-audit", "--no-fund").directory(dir.toFile()).inheritIO().start();
-    int code = p.waitFor();
-    if (code != 0) {
+    // A registry that drops a response midway (EIDLETIMEOUT, ECONNRESET) fails the whole install
+    // although nothing is wrong with it; npm ci starts from an empty node_modules, so a retry is safe.
+    int code = 0;
+    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      System.out.println("[npm-ci] " + dir + ": npm ci" + (attempt > 1 ? " (attempt " + attempt + " of " + ATTEMPTS + ")" : ""));
+      Process p = new ProcessBuilder(npm, "ci", "--no-audit", "--no-fund").directory(dir.toFile()).inheritIO().start();
+      code = p.waitFor();
+      if (code == 0) {
+        return;
+      }
       System.err.println("[npm-ci] npm ci failed with exit code " + code + " in " + dir);
-      System.exit(code);
+      if (attempt < ATTEMPTS) {
+        Thread.sleep(5_000L * attempt);
+      }
     }
+    System.exit(code);
   }
 
   private static void requireTool(String tool, String arg, String module)

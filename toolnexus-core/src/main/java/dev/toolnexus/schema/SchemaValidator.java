@@ -1,23 +1,11 @@
 package dev.toolnexus.schema;
 
-import com.networknt.schema.Error;
-import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.dialect.BasicDialectRegistry;
-import com.networknt.schema.dialect.Dialect;
-import com.networknt.schema.dialect.DialectId;
-import com.networknt.schema.dialect.Dialects;
-import com.networknt.schema.keyword.AnnotationKeyword;
-import com.networknt.schema.keyword.KeywordFactory;
-import com.networknt.schema.path.NodePath;
 import dev.toolnexus.Json;
+import dev.toolnexus.schema.internal.InstanceCheck;
+import dev.toolnexus.schema.internal.NetworkntCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -35,41 +23,12 @@ import tools.jackson.databind.JsonNode;
  */
 public final class SchemaValidator {
   private static final Logger log = LoggerFactory.getLogger(SchemaValidator.class);
-  private static final SchemaRegistry REGISTRY = registry();
   private static final SchemaValidator ACCEPT_ALL = new SchemaValidator(null);
 
-  private final Schema schema;
+  private final InstanceCheck check;
 
-  // The stock dialects log a warning for every unknown keyword; tool schemas are full of vendor
-  // keywords (x-*, title variants), so ours treat them as plain annotations, silently. Each is
-  // built the first time a schema asks for it: nearly every tool schema uses the default
-  // (2020-12), and the older drafts need not be built at all.
-  private static SchemaRegistry registry() {
-    Map<String, Supplier<Dialect>> stock =
-        Map.of(
-            DialectId.DRAFT_4, Dialects::getDraft4,
-            DialectId.DRAFT_6, Dialects::getDraft6,
-            DialectId.DRAFT_7, Dialects::getDraft7,
-            DialectId.DRAFT_2019_09, Dialects::getDraft201909,
-            DialectId.DRAFT_2020_12, Dialects::getDraft202012);
-    Map<String, Dialect> built = new ConcurrentHashMap<>();
-    Function<String, Dialect> quietDialect =
-        id -> {
-          Supplier<Dialect> base = id == null ? null : stock.get(id);
-          return base == null ? null : built.computeIfAbsent(id, k -> quiet(base.get()));
-        };
-    return SchemaRegistry.withDefaultDialect(
-        quietDialect.apply(DialectId.DRAFT_2020_12),
-        b -> b.dialectRegistry(new BasicDialectRegistry(quietDialect)));
-  }
-
-  private static Dialect quiet(Dialect stock) {
-    KeywordFactory quiet = (name, context) -> new AnnotationKeyword(name);
-    return Dialect.builder(stock).unknownKeywordFactory(quiet).build();
-  }
-
-  private SchemaValidator(Schema schema) {
-    this.schema = schema;
+  private SchemaValidator(InstanceCheck check) {
+    this.check = check;
   }
 
   /**
@@ -84,7 +43,7 @@ public final class SchemaValidator {
     }
     try {
       JsonNode node = Json.mapper().valueToTree(inputSchema);
-      return new SchemaValidator(REGISTRY.getSchema(node));
+      return new SchemaValidator(NetworkntCheck.compile(node));
     } catch (RuntimeException e) {
       log.debug("input schema not checked, it does not compile: {}", e.getMessage());
       return ACCEPT_ALL;
@@ -105,20 +64,22 @@ public final class SchemaValidator {
    * or {@code tags[2]}; {@code (arguments)} for the whole object).
    */
   public List<String> check(Map<String, ?> args) {
-    if (schema == null) {
+    if (check == null) {
       return List.of();
     }
     JsonNode instance = Json.mapper().valueToTree(args == null ? Map.of() : args);
-    List<Error> errors;
+    List<String> lines;
     try {
-      errors = schema.validate(instance);
+      lines = check.problems(instance);
     } catch (RuntimeException e) {
       log.debug("input schema check skipped: {}", e.getMessage());
       return List.of();
     }
-    List<String> problems = new ArrayList<>(errors.size());
-    for (Error e : errors) {
-      String line = describe(e);
+    if (lines.isEmpty()) {
+      return List.of();
+    }
+    List<String> problems = new ArrayList<>(lines.size());
+    for (String line : lines) {
       if (!problems.contains(line)) {
         problems.add(line);
       }
@@ -129,56 +90,6 @@ public final class SchemaValidator {
 
   /** Whether this validator checks anything (false for a missing or uncompilable schema). */
   public boolean isActive() {
-    return schema != null;
-  }
-
-  private static String describe(Error e) {
-    StringBuilder field = new StringBuilder();
-    NodePath at = e.getInstanceLocation();
-    for (int i = 0; i < at.getNameCount(); i++) {
-      appendSegment(field, at.getElement(i));
-    }
-    String keyword = Objects.toString(e.getKeyword(), "");
-    Object[] args = e.getArguments() == null ? new Object[0] : e.getArguments();
-    switch (keyword) {
-      case "required":
-        appendSegment(field, e.getProperty());
-        return field + ": is required but missing";
-      case "additionalProperties":
-        appendSegment(field, e.getProperty());
-        return field + ": is not a known property (not allowed by the schema)";
-      case "type":
-        if (args.length == 2) {
-          return name(field) + ": expected " + args[1] + ", got " + args[0];
-        }
-        break;
-      case "enum":
-        return name(field)
-            + ": must be one of "
-            + (args.length > 0 ? args[0] : "the allowed values")
-            + ", got "
-            + e.getInstanceNode();
-      default:
-        break;
-    }
-    return name(field) + ": " + Objects.toString(e.getMessage(), keyword);
-  }
-
-  private static void appendSegment(StringBuilder field, Object segment) {
-    if (segment == null) {
-      return;
-    }
-    if (segment instanceof Integer index) {
-      field.append('[').append(index).append(']');
-      return;
-    }
-    if (field.length() > 0) {
-      field.append('.');
-    }
-    field.append(segment);
-  }
-
-  private static String name(StringBuilder field) {
-    return field.length() == 0 ? "(arguments)" : field.toString();
+    return check != null;
   }
 }

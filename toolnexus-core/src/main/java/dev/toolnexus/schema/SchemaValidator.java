@@ -1,6 +1,7 @@
 package dev.toolnexus.schema;
 
 import dev.toolnexus.Json;
+import dev.toolnexus.schema.internal.FastSchema;
 import dev.toolnexus.schema.internal.InstanceCheck;
 import dev.toolnexus.schema.internal.NetworkntCheck;
 import java.util.ArrayList;
@@ -16,10 +17,13 @@ import tools.jackson.databind.JsonNode;
  * in one error result and can correct itself.
  *
  * <p>Backed by the networknt JSON-Schema validator (Jackson 3, the same copy the MCP SDK uses),
- * with JSON-Schema 2020-12 as the default dialect and remote {@code $ref} fetching off. It is
- * lenient on purpose: unknown keywords are ignored, {@code format} is not asserted, and a schema
- * the validator cannot compile accepts every argument object rather than blocking a tool whose
- * schema came from a third party.
+ * with JSON-Schema 2020-12 as the default dialect and remote {@code $ref} fetching off. Schemas
+ * that use only {@code type}, {@code properties}, {@code required}, {@code enum}, {@code items},
+ * {@code additionalProperties} and annotations, as most tool schemas do, are checked by a small
+ * built-in validator with the same verdicts and messages, so networknt loads only for the others.
+ * It is lenient on purpose: unknown keywords are ignored, {@code format} is not asserted, and a
+ * schema the validator cannot compile accepts every argument object rather than blocking a tool
+ * whose schema came from a third party.
  */
 public final class SchemaValidator {
   private static final Logger log = LoggerFactory.getLogger(SchemaValidator.class);
@@ -38,12 +42,22 @@ public final class SchemaValidator {
    * @param inputSchema a JSON-Schema object as plain values; null or empty accepts everything
    */
   public static SchemaValidator of(Map<String, ?> inputSchema) {
+    return compile(inputSchema, true);
+  }
+
+  /** The validator networknt alone would give, for tests that compare it with the fast one. */
+  static SchemaValidator ofNetworknt(Map<String, ?> inputSchema) {
+    return compile(inputSchema, false);
+  }
+
+  private static SchemaValidator compile(Map<String, ?> inputSchema, boolean fastAllowed) {
     if (inputSchema == null || inputSchema.isEmpty()) {
       return ACCEPT_ALL;
     }
     try {
       JsonNode node = Json.mapper().valueToTree(inputSchema);
-      return new SchemaValidator(NetworkntCheck.compile(node));
+      InstanceCheck fast = fastAllowed ? FastSchema.compile(node) : null;
+      return new SchemaValidator(fast != null ? fast : NetworkntCheck.compile(node));
     } catch (RuntimeException e) {
       log.debug("input schema not checked, it does not compile: {}", e.getMessage());
       return ACCEPT_ALL;
@@ -91,5 +105,10 @@ public final class SchemaValidator {
   /** Whether this validator checks anything (false for a missing or uncompilable schema). */
   public boolean isActive() {
     return check != null;
+  }
+
+  /** Whether the built-in validator checks this schema rather than networknt. */
+  boolean isFast() {
+    return check instanceof FastSchema;
   }
 }

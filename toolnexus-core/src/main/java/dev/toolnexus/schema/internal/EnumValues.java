@@ -12,23 +12,32 @@ import tools.jackson.databind.node.DoubleNode;
  * zeros stripped (so 1 and 1.0 match), and the allowed values listed as {@code ["a", 1, null]}.
  */
 final class EnumValues {
+  private final JsonNode values;
   private final Set<JsonNode> allowed = new HashSet<>();
-  private final String text;
+  // Rendered on the first rejection only: writing a string node loads Jackson's serializers.
+  private String text;
 
   EnumValues(JsonNode values) {
-    StringBuilder sb = new StringBuilder().append('[');
-    String separator = "";
+    this.values = values;
     for (JsonNode n : values) {
       allowed.add(normalize(n));
-      sb.append(separator).append(render(n));
-      separator = ", ";
     }
-    text = sb.append(']').toString();
   }
 
   /** The allowed values as a problem line lists them. */
   String text() {
-    return text;
+    String t = text;
+    if (t == null) {
+      StringBuilder sb = new StringBuilder().append('[');
+      String separator = "";
+      for (JsonNode n : values) {
+        sb.append(separator).append(render(n));
+        separator = ", ";
+      }
+      t = sb.append(']').toString();
+      text = t;
+    }
+    return t;
   }
 
   /**

@@ -2,7 +2,8 @@ package dev.toolnexus.schema.internal;
 
 /**
  * Renders one problem line, {@code <field>: <what is wrong>}, the same way for both validators, so
- * a field path and its wording never depend on which one found the problem.
+ * a field path and its wording never depend on which one found the problem. (Built with
+ * StringBuilder rather than {@code +}, whose first use per shape spins up method-handle classes.)
  */
 public final class ProblemLines {
   private ProblemLines() {}
@@ -33,22 +34,32 @@ public final class ProblemLines {
   /** A required property {@code property} of the object at {@code field} is missing. */
   public static String required(StringBuilder field, String property) {
     appendSegment(field, property);
-    return field + ": is required but missing";
+    return field.append(": is required but missing").toString();
   }
 
   /** The object at {@code field} has a property its schema does not allow. */
   public static String notAllowed(StringBuilder field, String property) {
     appendSegment(field, property);
-    return field + ": is not a known property (not allowed by the schema)";
+    return field.append(": is not a known property (not allowed by the schema)").toString();
   }
 
   /** The value at {@code field} has type {@code actual} where {@code expected} was asked for. */
   public static String type(CharSequence field, Object expected, Object actual) {
-    return name(field) + ": expected " + expected + ", got " + actual;
+    return new StringBuilder(name(field))
+        .append(": expected ")
+        .append(expected)
+        .append(", got ")
+        .append(actual)
+        .toString();
   }
 
   /** The value at {@code field}, rendered as {@code value}, is not one of {@code allowed}. */
   public static String notInEnum(CharSequence field, Object allowed, Object value) {
-    return name(field) + ": must be one of " + allowed + ", got " + value;
+    return new StringBuilder(name(field))
+        .append(": must be one of ")
+        .append(allowed)
+        .append(", got ")
+        .append(value)
+        .toString();
   }
 }

@@ -1,6 +1,7 @@
 package dev.toolnexus.schema.internal;
 
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeType;
 
 /**
  * The JSON type of a value or a {@code type} name, classified exactly as networknt does with its
@@ -33,29 +34,28 @@ enum ValueType {
     return null;
   }
 
-  /** The type of an argument value. */
+  /** The type of an argument value (binary and POJO values count as strings, as in networknt). */
   static ValueType of(JsonNode node) {
-    switch (node.getNodeType()) {
-      case OBJECT:
-        return OBJECT;
-      case ARRAY:
-        return ARRAY;
-      case STRING:
-      case BINARY:
-      case POJO:
-        return STRING;
-      case NUMBER:
-        if (node.isIntegralNumber()) {
-          return INTEGER;
-        }
-        return isNonFinite(node) ? UNKNOWN : NUMBER;
-      case BOOLEAN:
-        return BOOLEAN;
-      case NULL:
-        return NULL;
-      default:
-        return UNKNOWN;
+    JsonNodeType type = node.getNodeType();
+    if (type == JsonNodeType.OBJECT) {
+      return OBJECT;
+    } else if (type == JsonNodeType.ARRAY) {
+      return ARRAY;
+    } else if (type == JsonNodeType.STRING
+        || type == JsonNodeType.BINARY
+        || type == JsonNodeType.POJO) {
+      return STRING;
+    } else if (type == JsonNodeType.NUMBER) {
+      if (node.isIntegralNumber()) {
+        return INTEGER;
+      }
+      return isNonFinite(node) ? UNKNOWN : NUMBER;
+    } else if (type == JsonNodeType.BOOLEAN) {
+      return BOOLEAN;
+    } else if (type == JsonNodeType.NULL) {
+      return NULL;
     }
+    return UNKNOWN;
   }
 
   /** Whether {@code node}, of type {@code actual}, passes as this type. */

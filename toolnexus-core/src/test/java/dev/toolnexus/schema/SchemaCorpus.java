@@ -45,9 +45,10 @@ final class SchemaCorpus {
   }
 
   /**
-   * The toolnexus-bench tools: ScenarioRunner's to_fahrenheit, ScaleRunner's get_weather and add,
-   * and SampleTools' search schema less its {@code limit} (whose {@code minimum}/{@code maximum}
-   * send the full schema to networknt).
+   * The benchmark's tools: toolnexus-bench's ScenarioRunner to_fahrenheit, ScaleRunner get_weather
+   * and add, SampleTools' search schema less its {@code limit} (whose {@code minimum}/{@code
+   * maximum} send the full schema to networknt), and the get_weather and echo of the scenario's MCP
+   * server ({@code bench/mcp-server.mjs}; its add is ScaleRunner's).
    */
   static List<Map<String, Object>> benchTools() {
     return parseAll(
@@ -62,7 +63,11 @@ final class SchemaCorpus {
             + "\"field\":{\"type\":\"string\"},\"value\":{\"type\":\"string\"}},"
             + "\"required\":[\"field\",\"value\"]}},"
             + "\"mode\":{\"type\":\"string\",\"enum\":[\"fast\",\"full\",\"v3\"]}},"
-            + "\"required\":[\"query\"]}");
+            + "\"required\":[\"query\"]}",
+        "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\","
+            + "\"description\":\"City name\"}},\"required\":[\"city\"]}",
+        "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},"
+            + "\"required\":[\"text\"]}");
   }
 
   private static List<Map<String, Object>> parseAll(String... json) {

@@ -46,6 +46,7 @@ public final class TestServerMain {
       case "crash3" -> crashOnThirdCall();
       case "changing" -> changing();
       case "meta" -> meta();
+      case "rich" -> rich();
       case "paged" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).paged().run();
       case "slow" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).run();
       case "hostile", "badschema", "names", "names2" -> new RawServer(null).kind(mode).run();
@@ -139,6 +140,64 @@ public final class TestServerMain {
                 })
             .build();
     sdkServer(List.of(meta), out);
+    blockForever();
+  }
+
+  /**
+   * A server whose {@code initialize} and {@code tools/list} answers carry every optional field the
+   * SDK writes (title, instructions, icons, annotations with all hints, outputSchema, _meta), for
+   * the recorded replies of McpRepliesTest.
+   */
+  private static void rich() throws InterruptedException {
+    McpSchema.Icon icon =
+        McpSchema.Icon.builder("https://example.com/icon.png")
+            .mimeType("image/png")
+            .sizes(List.of("48x48", "96x96"))
+            .theme("dark")
+            .build();
+    McpSchema.Tool full =
+        McpSchema.Tool.builder(
+                "lookup",
+                Map.of(
+                    "type",
+                    "object",
+                    "properties",
+                    Map.of("q", Map.of("type", "string", "description", "what to look up")),
+                    "required",
+                    List.of("q")))
+            .title("Look up")
+            .description("looks a word up")
+            .outputSchema(
+                Map.of("type", "object", "properties", Map.of("hits", Map.of("type", "integer"))))
+            .annotations(
+                new McpSchema.ToolAnnotations(
+                    "Look up (read only)", true, false, true, false, null))
+            .meta(Map.of("example.com/owner", "toolnexus", "weight", 1.5))
+            .icons(List.of(icon))
+            .build();
+    SyncToolSpecification lookup =
+        SyncToolSpecification.builder()
+            .tool(full)
+            .callHandler((exchange, req) -> text("found " + req.arguments().get("q")))
+            .build();
+    SyncToolSpecification plain =
+        SyncToolSpecification.builder()
+            .tool(tool("plain", "has only the required fields and a description"))
+            .callHandler((exchange, req) -> text("plain"))
+            .build();
+    McpServer.sync(
+            new StdioServerTransportProvider(McpJsonDefaults.getMapper(), System.in, System.out))
+        .serverInfo(
+            McpSchema.Implementation.builder("toolnexus-rich", "2.0.0")
+                .title("Rich test server")
+                .description("every optional field")
+                .icons(List.of(icon))
+                .websiteUrl("https://example.com")
+                .build())
+        .instructions("Use lookup for words.\nNothing else.")
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
+        .tools(List.of(lookup, plain))
+        .build();
     blockForever();
   }
 

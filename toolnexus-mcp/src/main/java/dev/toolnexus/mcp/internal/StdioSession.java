@@ -31,7 +31,9 @@ import org.slf4j.LoggerFactory;
  * server sends on its own it answers {@code ping}, passes {@code elicitation/create} to the host
  * (only when elicitation was advertised), answers any other request "method not found" as the SDK
  * client does, hands {@code tools/list_changed} and progress to their listeners and logs log
- * messages at DEBUG. The wire shapes are the SDK's {@link McpSchema} records and JSON mapper.
+ * messages at DEBUG. The wire shapes are the SDK's {@link McpSchema} records and JSON mapper, but
+ * for the {@code initialize} and {@code tools/list} results, which {@link McpReplies} reads by
+ * hand.
  */
 final class StdioSession {
   private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
@@ -43,13 +45,11 @@ final class StdioSession {
           ProtocolVersions.MCP_2025_03_26,
           ProtocolVersions.MCP_2025_06_18,
           ProtocolVersions.MCP_2025_11_25);
-  private static final TypeRef<McpSchema.InitializeResult> INITIALIZE_RESULT = new TypeRef<>() {};
-  private static final TypeRef<McpSchema.ListToolsResult> LIST_TOOLS_RESULT = new TypeRef<>() {};
+  // once per JVM: the mapper is shared and keeps what it built
+  private static final AtomicBoolean ENCODERS_PREPARED = new AtomicBoolean();
   private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
-  // once per JVM: the mapper is shared and keeps what it built
-  private static final AtomicBoolean DECODERS_PREPARED = new AtomicBoolean();
 
   private final StdioProcessTransport transport;
   private final String server;
@@ -112,16 +112,15 @@ final class StdioSession {
         McpSchema.InitializeRequest.builder(
                 PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1), caps.build(), clientInfo)
             .build();
-    McpSchema.InitializeResult result =
-        request(
-            McpSchema.METHOD_INITIALIZE,
-            request,
-            INITIALIZE_RESULT,
-            timeout,
-            dead,
-            cancel,
-            "initialize",
-            this::prepareDecoders);
+    StdioProcessTransport.Pending pending = transport.request(McpSchema.METHOD_INITIALIZE, request);
+    prepareEncoders();
+    Object reply = result(pending, timeout, dead, cancel, "initialize");
+    McpSchema.InitializeResult result;
+    try {
+      result = McpReplies.initializeResult(reply);
+    } catch (McpReplies.BadReply e) {
+      throw unreadable("initialize", e);
+    }
     if (!PROTOCOL_VERSIONS.contains(result.protocolVersion())) {
       throw new McpFailure(
           "initialize failed: the server speaks MCP protocol version \""
@@ -141,30 +140,16 @@ final class StdioSession {
   }
 
   /**
-   * Builds the mapper's decoders for the {@code initialize} and {@code tools/list} answers, and the
-   * encoders for {@code notifications/initialized} and the {@code tools/list} request, while the
-   * server is still starting (a local server takes 100 ms or more to boot), instead of after its
-   * answer arrives. Decoding two tiny canned answers and encoding the two messages (not sent) does
-   * it; a failure only means the real messages build them later.
+   * Builds the mapper's encoders for {@code notifications/initialized} and the {@code tools/list}
+   * request while the server is still starting (a local server takes 100 ms or more to boot),
+   * instead of after its answer arrives. Encoding the two messages (not sent) does it; a failure
+   * only means the real messages build them later.
    */
-  private void prepareDecoders() {
-    if (!DECODERS_PREPARED.compareAndSet(false, true)) {
+  private void prepareEncoders() {
+    if (!ENCODERS_PREPARED.compareAndSet(false, true)) {
       return;
     }
     try {
-      json.convertValue(
-          Map.of(
-              "protocolVersion",
-              PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1),
-              "capabilities",
-              Map.of("tools", Map.of("listChanged", true)),
-              "serverInfo",
-              Map.of("name", "toolnexus", "version", "0")),
-          INITIALIZE_RESULT);
-      json.convertValue(
-          Map.of("tools", List.of(Map.of("name", "t", "inputSchema", Map.of("type", "object")))),
-          LIST_TOOLS_RESULT);
-      // and the encoders of the two messages sent right after the answer
       json.writeValueAsString(
           new JSONRPCNotification(
               McpSchema.JSONRPC_VERSION, McpSchema.METHOD_NOTIFICATION_INITIALIZED, null));
@@ -175,7 +160,7 @@ final class StdioSession {
               "prepare",
               new McpSchema.PaginatedRequest(null)));
     } catch (IOException | RuntimeException e) {
-      log.debug("preparing the MCP decoders failed: {}", e.getMessage());
+      log.debug("preparing the MCP encoders failed: {}", e.getMessage());
     }
   }
 
@@ -190,15 +175,21 @@ final class StdioSession {
    */
   McpSchema.ListToolsResult listTools(
       String cursor, Duration timeout, CompletableFuture<String> dead, CancelToken cancel) {
-    return request(
-        McpSchema.METHOD_TOOLS_LIST,
-        new McpSchema.PaginatedRequest(cursor),
-        LIST_TOOLS_RESULT,
-        timeout,
-        dead,
-        cancel,
-        "tools/list",
-        null);
+    Object page =
+        result(
+            transport.request(McpSchema.METHOD_TOOLS_LIST, new McpSchema.PaginatedRequest(cursor)),
+            timeout,
+            dead,
+            cancel,
+            "tools/list");
+    if (page instanceof Map<?, ?> map) {
+      page = UsableTools.keepUsable(map, server);
+    }
+    try {
+      return McpReplies.listToolsResult(page, server);
+    } catch (McpReplies.BadReply e) {
+      throw unreadable("tools/list", e);
+    }
   }
 
   /** Sends a {@code tools/call}; the caller bounds the wait and {@link #abandon}s it after. */
@@ -245,36 +236,32 @@ final class StdioSession {
     transport.abandon(id);
   }
 
-  private <T> T request(
-      String method,
-      Object params,
-      TypeRef<T> type,
+  /** The result of a direct request the session makes on its own behalf. */
+  private Object result(
+      StdioProcessTransport.Pending pending,
       Duration timeout,
       CompletableFuture<String> dead,
       CancelToken cancel,
-      String what,
-      Runnable meanwhile) {
-    StdioProcessTransport.Pending pending = transport.request(method, params);
+      String what) {
     try {
-      if (meanwhile != null) {
-        meanwhile.run();
-      }
       JSONRPCResponse reply = Await.await(pending.reply(), timeout, dead, cancel, what);
       if (reply.error() != null) {
         throw new McpFailure(what + " failed: " + reply.error().message());
       }
-      Object result = reply.result();
-      if (type == LIST_TOOLS_RESULT && result instanceof Map<?, ?> page) {
-        result = UsableTools.keepUsable(page, server);
-      }
-      try {
-        return json.convertValue(result, type);
-      } catch (RuntimeException e) {
-        throw new McpFailure(what + " failed: " + Await.message(e), e);
-      }
+      return reply.result();
     } finally {
       transport.abandon(pending.id());
     }
+  }
+
+  private McpFailure unreadable(String what, McpReplies.BadReply e) {
+    return new McpFailure(
+        what
+            + " failed: MCP server \""
+            + server
+            + "\" sent a reply that cannot be read: "
+            + e.getMessage(),
+        e);
   }
 
   /** The ids of the calls in flight, for {@code notifications/cancelled}. */

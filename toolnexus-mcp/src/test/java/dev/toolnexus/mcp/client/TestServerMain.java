@@ -49,7 +49,8 @@ public final class TestServerMain {
       case "rich" -> rich();
       case "paged" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).paged().run();
       case "slow" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).run();
-      case "hostile", "badschema", "names", "names2" -> new RawServer(null).kind(mode).run();
+      case "hostile", "badschema", "notools", "names", "names2" ->
+          new RawServer(null).kind(mode).run();
       case "asks", "early" -> new RawServer(Path.of(args[1])).kind(mode).run();
       case "tree" -> {
         // a server that spawned a child of its own: closing must kill the whole tree
@@ -449,8 +450,14 @@ public final class TestServerMain {
           tools.add(def("first", object));
           tools.add(def("stringy", "not a schema"));
           tools.add(def("listy", List.of(1, 2)));
+          Map<String, Object> badHint = def("badhint", object);
+          badHint.put("annotations", Map.of("readOnlyHint", "yes"));
+          tools.add(badHint);
           tools.add(def("last", object));
           return Map.of("tools", tools);
+        }
+        case "notools" -> {
+          return Map.of("nextCursor", "1");
         }
         case "names" -> {
           for (String n : List.of("a.b", "a_b", "caf\u00e9", "caf\u00e8", "echo_echo")) {

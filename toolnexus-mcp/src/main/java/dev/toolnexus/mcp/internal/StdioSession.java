@@ -13,13 +13,11 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import io.modelcontextprotocol.spec.McpTransportException;
 import io.modelcontextprotocol.spec.ProtocolVersions;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,9 +29,9 @@ import org.slf4j.LoggerFactory;
  * server sends on its own it answers {@code ping}, passes {@code elicitation/create} to the host
  * (only when elicitation was advertised), answers any other request "method not found" as the SDK
  * client does, hands {@code tools/list_changed} and progress to their listeners and logs log
- * messages at DEBUG. The wire shapes are the SDK's {@link McpSchema} records and JSON mapper, but
- * for the {@code initialize} and {@code tools/list} results, which {@link McpReplies} reads by
- * hand.
+ * messages at DEBUG. The wire shapes are the SDK's {@link McpSchema} records; what sets the server
+ * up ({@code initialize}, {@code tools/list}) is written by {@link McpRequests} and read by {@link
+ * McpReplies} without the SDK's JSON mapper, the rest goes through the mapper.
  */
 final class StdioSession {
   private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
@@ -45,8 +43,6 @@ final class StdioSession {
           ProtocolVersions.MCP_2025_03_26,
           ProtocolVersions.MCP_2025_06_18,
           ProtocolVersions.MCP_2025_11_25);
-  // once per JVM: the mapper is shared and keeps what it built
-  private static final AtomicBoolean ENCODERS_PREPARED = new AtomicBoolean();
   private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
@@ -104,17 +100,18 @@ final class StdioSession {
       CompletableFuture<String> dead,
       CancelToken cancel) {
     transport.listen(this::onMessage);
-    McpSchema.ClientCapabilities.Builder caps = McpSchema.ClientCapabilities.builder();
-    if (elicitation != null) {
-      caps.elicitation(true, true);
-    }
-    McpSchema.InitializeRequest request =
-        McpSchema.InitializeRequest.builder(
-                PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1), caps.build(), clientInfo)
-            .build();
-    StdioProcessTransport.Pending pending = transport.request(McpSchema.METHOD_INITIALIZE, request);
-    prepareEncoders();
-    Object reply = result(pending, timeout, dead, cancel, "initialize");
+    Object reply =
+        result(
+            transport.requestJson(
+                McpSchema.METHOD_INITIALIZE,
+                McpRequests.initializeParams(
+                    PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1),
+                    elicitation != null,
+                    clientInfo)),
+            timeout,
+            dead,
+            cancel,
+            "initialize");
     McpSchema.InitializeResult result;
     try {
       result = McpReplies.initializeResult(reply);
@@ -129,39 +126,12 @@ final class StdioSession {
               + String.join(", ", PROTOCOL_VERSIONS));
     }
     try {
-      transport.send(
-          new JSONRPCNotification(
-              McpSchema.JSONRPC_VERSION, McpSchema.METHOD_NOTIFICATION_INITIALIZED, null));
+      transport.sendJson(McpRequests.INITIALIZED);
     } catch (McpTransportException e) {
       throw new McpFailure("initialize failed: " + e.getMessage(), e);
     }
     initialized = result;
     return result;
-  }
-
-  /**
-   * Builds the mapper's encoders for {@code notifications/initialized} and the {@code tools/list}
-   * request while the server is still starting (a local server takes 100 ms or more to boot),
-   * instead of after its answer arrives. Encoding the two messages (not sent) does it; a failure
-   * only means the real messages build them later.
-   */
-  private void prepareEncoders() {
-    if (!ENCODERS_PREPARED.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      json.writeValueAsString(
-          new JSONRPCNotification(
-              McpSchema.JSONRPC_VERSION, McpSchema.METHOD_NOTIFICATION_INITIALIZED, null));
-      json.writeValueAsString(
-          new JSONRPCRequest(
-              McpSchema.JSONRPC_VERSION,
-              McpSchema.METHOD_TOOLS_LIST,
-              "prepare",
-              new McpSchema.PaginatedRequest(null)));
-    } catch (IOException | RuntimeException e) {
-      log.debug("preparing the MCP encoders failed: {}", e.getMessage());
-    }
   }
 
   /** What the server said it can do in its {@code initialize} answer. */
@@ -177,7 +147,7 @@ final class StdioSession {
       String cursor, Duration timeout, CompletableFuture<String> dead, CancelToken cancel) {
     Object page =
         result(
-            transport.request(McpSchema.METHOD_TOOLS_LIST, new McpSchema.PaginatedRequest(cursor)),
+            transport.requestJson(McpSchema.METHOD_TOOLS_LIST, McpRequests.toolsListParams(cursor)),
             timeout,
             dead,
             cancel,

@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -147,11 +148,31 @@ public final class StdioProcessTransport {
    * caller bounds the wait and calls {@link #abandon} when it stops waiting.
    */
   public Pending request(String method, Object params) {
+    return request(
+        id -> encode(new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params)));
+  }
+
+  /**
+   * {@link #request(String, Object)} with the params already written as JSON text: the request goes
+   * out without the JSON mapper's serializers.
+   */
+  public Pending requestJson(String method, String paramsJson) {
+    return request(
+        id -> McpRequests.request(method, id, paramsJson).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Writes one message given as JSON text on the calling thread, as {@link #send} does. */
+  public void sendJson(String message) {
+    writeBytes(message.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** {@code message} writes the request, as UTF-8 JSON, around the id it is given. */
+  private Pending request(Function<String, byte[]> message) {
     String id = DIRECT_ID_PREFIX + directIds.incrementAndGet();
     CompletableFuture<JSONRPCResponse> reply = new CompletableFuture<>();
     direct.put(id, reply);
     try {
-      write(new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params));
+      writeBytes(message.apply(id));
     } catch (McpTransportException e) {
       direct.remove(id);
       reply.completeExceptionally(e);
@@ -165,19 +186,25 @@ public final class StdioProcessTransport {
   }
 
   private void write(JSONRPCMessage message) {
+    writeBytes(encode(message));
+  }
+
+  /** Straight to UTF-8 bytes (no String to encode again). */
+  private byte[] encode(JSONRPCMessage message) {
+    try {
+      return json.writeValueAsBytes(message);
+    } catch (IOException e) {
+      throw new McpTransportException("cannot encode a message for " + server, e);
+    }
+  }
+
+  private void writeBytes(byte[] bytes) {
     if (exited.isDone() || closed.get()) {
       throw new McpTransportException(
           "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
     }
-    // straight to UTF-8 bytes (no String to encode again); the newline goes through the pipe's
-    // buffer, so a message under its size still leaves in one write
-    byte[] bytes;
-    try {
-      bytes = json.writeValueAsBytes(message);
-    } catch (IOException e) {
-      throw new McpTransportException("cannot encode a message for " + server, e);
-    }
-    // one writer at a time: concurrent calls must never interleave or drop a message
+    // one writer at a time: concurrent calls must never interleave or drop a message; the newline
+    // goes through the pipe's buffer, so a message under its size still leaves in one write
     writeLock.lock();
     try {
       stdin.write(bytes);
@@ -196,6 +223,7 @@ public final class StdioProcessTransport {
   }
 
   private void pumpStdout() {
+    prepareDecoder();
     String source = "MCP server \"" + server + "\"";
     try (InputStream out = process.getInputStream()) {
       BoundedLines in = new BoundedLines(out, maxMessageBytes, source);
@@ -254,6 +282,18 @@ public final class StdioProcessTransport {
               "MCP server \"" + server + "\" is not running (" + reason + ")");
       direct.values().forEach(f -> f.completeExceptionally(gone));
       direct.clear();
+    }
+  }
+
+  /**
+   * Reads a canned reply, so the mapper builds what reading a line takes while the server is still
+   * starting (a local server takes 100 ms or more to boot) instead of when its first reply arrives.
+   */
+  private void prepareDecoder() {
+    try {
+      decode("{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{}}");
+    } catch (IOException | RuntimeException e) {
+      log.debug("preparing the JSON-RPC reader for {} failed: {}", server, e.getMessage());
     }
   }
 

@@ -13,13 +13,11 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import io.modelcontextprotocol.spec.McpTransportException;
 import io.modelcontextprotocol.spec.ProtocolVersions;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * server sends on its own it answers {@code ping}, passes {@code elicitation/create} to the host
  * (only when elicitation was advertised), answers any other request "method not found" as the SDK
  * client does, hands {@code tools/list_changed} and progress to their listeners and logs log
- * messages at DEBUG. The wire shapes are the SDK's {@link McpSchema} records and JSON mapper.
+ * messages at DEBUG. The wire shapes are the SDK's {@link McpSchema} records; what sets the server
+ * up ({@code initialize}, {@code tools/list}) is written by {@link McpRequests} and read by {@link
+ * McpReplies} without the SDK's JSON mapper, the rest goes through the mapper.
  */
 final class StdioSession {
   private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
@@ -43,13 +43,9 @@ final class StdioSession {
           ProtocolVersions.MCP_2025_03_26,
           ProtocolVersions.MCP_2025_06_18,
           ProtocolVersions.MCP_2025_11_25);
-  private static final TypeRef<McpSchema.InitializeResult> INITIALIZE_RESULT = new TypeRef<>() {};
-  private static final TypeRef<McpSchema.ListToolsResult> LIST_TOOLS_RESULT = new TypeRef<>() {};
   private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
-  // once per JVM: the mapper is shared and keeps what it built
-  private static final AtomicBoolean DECODERS_PREPARED = new AtomicBoolean();
 
   private final StdioProcessTransport transport;
   private final String server;
@@ -104,24 +100,24 @@ final class StdioSession {
       CompletableFuture<String> dead,
       CancelToken cancel) {
     transport.listen(this::onMessage);
-    McpSchema.ClientCapabilities.Builder caps = McpSchema.ClientCapabilities.builder();
-    if (elicitation != null) {
-      caps.elicitation(true, true);
-    }
-    McpSchema.InitializeRequest request =
-        McpSchema.InitializeRequest.builder(
-                PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1), caps.build(), clientInfo)
-            .build();
-    McpSchema.InitializeResult result =
-        request(
-            McpSchema.METHOD_INITIALIZE,
-            request,
-            INITIALIZE_RESULT,
+    Object reply =
+        result(
+            transport.requestJson(
+                McpSchema.METHOD_INITIALIZE,
+                McpRequests.initializeParams(
+                    PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1),
+                    elicitation != null,
+                    clientInfo)),
             timeout,
             dead,
             cancel,
-            "initialize",
-            this::prepareDecoders);
+            "initialize");
+    McpSchema.InitializeResult result;
+    try {
+      result = McpReplies.initializeResult(reply);
+    } catch (McpReplies.BadReply e) {
+      throw unreadable("initialize", e);
+    }
     if (!PROTOCOL_VERSIONS.contains(result.protocolVersion())) {
       throw new McpFailure(
           "initialize failed: the server speaks MCP protocol version \""
@@ -130,53 +126,12 @@ final class StdioSession {
               + String.join(", ", PROTOCOL_VERSIONS));
     }
     try {
-      transport.send(
-          new JSONRPCNotification(
-              McpSchema.JSONRPC_VERSION, McpSchema.METHOD_NOTIFICATION_INITIALIZED, null));
+      transport.sendJson(McpRequests.INITIALIZED);
     } catch (McpTransportException e) {
       throw new McpFailure("initialize failed: " + e.getMessage(), e);
     }
     initialized = result;
     return result;
-  }
-
-  /**
-   * Builds the mapper's decoders for the {@code initialize} and {@code tools/list} answers, and the
-   * encoders for {@code notifications/initialized} and the {@code tools/list} request, while the
-   * server is still starting (a local server takes 100 ms or more to boot), instead of after its
-   * answer arrives. Decoding two tiny canned answers and encoding the two messages (not sent) does
-   * it; a failure only means the real messages build them later.
-   */
-  private void prepareDecoders() {
-    if (!DECODERS_PREPARED.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      json.convertValue(
-          Map.of(
-              "protocolVersion",
-              PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1),
-              "capabilities",
-              Map.of("tools", Map.of("listChanged", true)),
-              "serverInfo",
-              Map.of("name", "toolnexus", "version", "0")),
-          INITIALIZE_RESULT);
-      json.convertValue(
-          Map.of("tools", List.of(Map.of("name", "t", "inputSchema", Map.of("type", "object")))),
-          LIST_TOOLS_RESULT);
-      // and the encoders of the two messages sent right after the answer
-      json.writeValueAsString(
-          new JSONRPCNotification(
-              McpSchema.JSONRPC_VERSION, McpSchema.METHOD_NOTIFICATION_INITIALIZED, null));
-      json.writeValueAsString(
-          new JSONRPCRequest(
-              McpSchema.JSONRPC_VERSION,
-              McpSchema.METHOD_TOOLS_LIST,
-              "prepare",
-              new McpSchema.PaginatedRequest(null)));
-    } catch (IOException | RuntimeException e) {
-      log.debug("preparing the MCP decoders failed: {}", e.getMessage());
-    }
   }
 
   /** What the server said it can do in its {@code initialize} answer. */
@@ -190,15 +145,21 @@ final class StdioSession {
    */
   McpSchema.ListToolsResult listTools(
       String cursor, Duration timeout, CompletableFuture<String> dead, CancelToken cancel) {
-    return request(
-        McpSchema.METHOD_TOOLS_LIST,
-        new McpSchema.PaginatedRequest(cursor),
-        LIST_TOOLS_RESULT,
-        timeout,
-        dead,
-        cancel,
-        "tools/list",
-        null);
+    Object page =
+        result(
+            transport.requestJson(McpSchema.METHOD_TOOLS_LIST, McpRequests.toolsListParams(cursor)),
+            timeout,
+            dead,
+            cancel,
+            "tools/list");
+    if (page instanceof Map<?, ?> map) {
+      page = UsableTools.keepUsable(map, server);
+    }
+    try {
+      return McpReplies.listToolsResult(page, server);
+    } catch (McpReplies.BadReply e) {
+      throw unreadable("tools/list", e);
+    }
   }
 
   /** Sends a {@code tools/call}; the caller bounds the wait and {@link #abandon}s it after. */
@@ -245,36 +206,32 @@ final class StdioSession {
     transport.abandon(id);
   }
 
-  private <T> T request(
-      String method,
-      Object params,
-      TypeRef<T> type,
+  /** The result of a direct request the session makes on its own behalf. */
+  private Object result(
+      StdioProcessTransport.Pending pending,
       Duration timeout,
       CompletableFuture<String> dead,
       CancelToken cancel,
-      String what,
-      Runnable meanwhile) {
-    StdioProcessTransport.Pending pending = transport.request(method, params);
+      String what) {
     try {
-      if (meanwhile != null) {
-        meanwhile.run();
-      }
       JSONRPCResponse reply = Await.await(pending.reply(), timeout, dead, cancel, what);
       if (reply.error() != null) {
         throw new McpFailure(what + " failed: " + reply.error().message());
       }
-      Object result = reply.result();
-      if (type == LIST_TOOLS_RESULT && result instanceof Map<?, ?> page) {
-        result = UsableTools.keepUsable(page, server);
-      }
-      try {
-        return json.convertValue(result, type);
-      } catch (RuntimeException e) {
-        throw new McpFailure(what + " failed: " + Await.message(e), e);
-      }
+      return reply.result();
     } finally {
       transport.abandon(pending.id());
     }
+  }
+
+  private McpFailure unreadable(String what, McpReplies.BadReply e) {
+    return new McpFailure(
+        what
+            + " failed: MCP server \""
+            + server
+            + "\" sent a reply that cannot be read: "
+            + e.getMessage(),
+        e);
   }
 
   /** The ids of the calls in flight, for {@code notifications/cancelled}. */

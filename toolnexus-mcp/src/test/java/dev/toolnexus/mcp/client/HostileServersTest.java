@@ -73,12 +73,25 @@ class HostileServersTest {
   }
 
   @Test
-  void aToolWithAnInvalidInputSchemaIsSkippedAndTheOthersStay() {
+  void toolsWithAnInvalidInputSchemaOrAnnotationAreSkippedAndTheOthersStay() {
     try (McpToolSource s =
         FailureServersTest.connect("b", TestEnv.local(TestEnv.javaServer("badschema")))) {
       assertThat(s.serverStatus().get("b")).isEqualTo(McpServerStatus.connected());
       assertThat(s.tools()).extracting(Tool::name).containsExactly("b_first", "b_last");
       assertThat(run(s, "b_last", Map.of()).output()).isEqualTo("ran last");
+    }
+  }
+
+  @Test
+  void aToolsListReplyWithoutToolsFailsTheServerNamingItAndTheField() {
+    try (McpToolSource s =
+        FailureServersTest.connect("n", TestEnv.local(TestEnv.javaServer("notools")))) {
+      assertThat(s.serverStatus().get("n"))
+          .isEqualTo(
+              McpServerStatus.failed(
+                  "tools/list failed: MCP server \"n\" sent a reply that cannot be read:"
+                      + " tools is missing"));
+      assertThat(s.tools()).isEmpty();
     }
   }
 

@@ -46,9 +46,11 @@ public final class TestServerMain {
       case "crash3" -> crashOnThirdCall();
       case "changing" -> changing();
       case "meta" -> meta();
+      case "rich" -> rich();
       case "paged" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).paged().run();
       case "slow" -> new RawServer(args.length > 1 ? Path.of(args[1]) : null).run();
-      case "hostile", "badschema", "names", "names2" -> new RawServer(null).kind(mode).run();
+      case "hostile", "badschema", "notools", "names", "names2" ->
+          new RawServer(null).kind(mode).run();
       case "asks", "early" -> new RawServer(Path.of(args[1])).kind(mode).run();
       case "tree" -> {
         // a server that spawned a child of its own: closing must kill the whole tree
@@ -139,6 +141,64 @@ public final class TestServerMain {
                 })
             .build();
     sdkServer(List.of(meta), out);
+    blockForever();
+  }
+
+  /**
+   * A server whose {@code initialize} and {@code tools/list} answers carry every optional field the
+   * SDK writes (title, instructions, icons, annotations with all hints, outputSchema, _meta), for
+   * the recorded replies of McpRepliesTest.
+   */
+  private static void rich() throws InterruptedException {
+    McpSchema.Icon icon =
+        McpSchema.Icon.builder("https://example.com/icon.png")
+            .mimeType("image/png")
+            .sizes(List.of("48x48", "96x96"))
+            .theme("dark")
+            .build();
+    McpSchema.Tool full =
+        McpSchema.Tool.builder(
+                "lookup",
+                Map.of(
+                    "type",
+                    "object",
+                    "properties",
+                    Map.of("q", Map.of("type", "string", "description", "what to look up")),
+                    "required",
+                    List.of("q")))
+            .title("Look up")
+            .description("looks a word up")
+            .outputSchema(
+                Map.of("type", "object", "properties", Map.of("hits", Map.of("type", "integer"))))
+            .annotations(
+                new McpSchema.ToolAnnotations(
+                    "Look up (read only)", true, false, true, false, null))
+            .meta(Map.of("example.com/owner", "toolnexus", "weight", 1.5))
+            .icons(List.of(icon))
+            .build();
+    SyncToolSpecification lookup =
+        SyncToolSpecification.builder()
+            .tool(full)
+            .callHandler((exchange, req) -> text("found " + req.arguments().get("q")))
+            .build();
+    SyncToolSpecification plain =
+        SyncToolSpecification.builder()
+            .tool(tool("plain", "has only the required fields and a description"))
+            .callHandler((exchange, req) -> text("plain"))
+            .build();
+    McpServer.sync(
+            new StdioServerTransportProvider(McpJsonDefaults.getMapper(), System.in, System.out))
+        .serverInfo(
+            McpSchema.Implementation.builder("toolnexus-rich", "2.0.0")
+                .title("Rich test server")
+                .description("every optional field")
+                .icons(List.of(icon))
+                .websiteUrl("https://example.com")
+                .build())
+        .instructions("Use lookup for words.\nNothing else.")
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
+        .tools(List.of(lookup, plain))
+        .build();
     blockForever();
   }
 
@@ -390,8 +450,14 @@ public final class TestServerMain {
           tools.add(def("first", object));
           tools.add(def("stringy", "not a schema"));
           tools.add(def("listy", List.of(1, 2)));
+          Map<String, Object> badHint = def("badhint", object);
+          badHint.put("annotations", Map.of("readOnlyHint", "yes"));
+          tools.add(badHint);
           tools.add(def("last", object));
           return Map.of("tools", tools);
+        }
+        case "notools" -> {
+          return Map.of("nextCursor", "1");
         }
         case "names" -> {
           for (String n : List.of("a.b", "a_b", "caf\u00e9", "caf\u00e8", "echo_echo")) {

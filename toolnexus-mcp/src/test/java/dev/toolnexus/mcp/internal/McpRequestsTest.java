@@ -1,0 +1,102 @@
+package dev.toolnexus.mcp.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+/** The hand-written set-up messages are character for character what the SDK's mapper writes. */
+class McpRequestsTest {
+  private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
+  private static final McpSchema.Implementation CLIENT =
+      McpSchema.Implementation.builder("toolnexus", "0.1.0-SNAPSHOT").build();
+
+  private static String mapped(String method, String id, Object params) throws IOException {
+    return JSON.writeValueAsString(
+        new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params));
+  }
+
+  private static McpSchema.InitializeRequest initialize(McpSchema.ClientCapabilities caps) {
+    return McpSchema.InitializeRequest.builder("2025-11-25", caps, CLIENT).build();
+  }
+
+  @Test
+  void initializeWithElicitationIsWrittenAsTheMapperWritesIt() throws IOException {
+    String params = McpRequests.initializeParams("2025-11-25", true, CLIENT);
+
+    assertThat(McpRequests.request("initialize", "toolnexus-call-1", params))
+        .isEqualTo(
+            mapped(
+                "initialize",
+                "toolnexus-call-1",
+                initialize(McpSchema.ClientCapabilities.builder().elicitation(true, true).build())))
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"id\":\"toolnexus-call-1\","
+                + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":"
+                + "{\"elicitation\":{\"form\":{},\"url\":{}}},\"clientInfo\":"
+                + "{\"name\":\"toolnexus\",\"version\":\"0.1.0-SNAPSHOT\"}}}");
+  }
+
+  @Test
+  void initializeWithoutElicitationIsWrittenAsTheMapperWritesIt() throws IOException {
+    String params = McpRequests.initializeParams("2025-11-25", false, CLIENT);
+
+    assertThat(McpRequests.request("initialize", "toolnexus-call-1", params))
+        .isEqualTo(
+            mapped(
+                "initialize",
+                "toolnexus-call-1",
+                initialize(McpSchema.ClientCapabilities.builder().build())));
+  }
+
+  @Test
+  void clientInfoWithEveryTextFieldIsWrittenAsTheMapperWritesIt() throws IOException {
+    McpSchema.Implementation full =
+        McpSchema.Implementation.builder("n\"1", "v\\2")
+            .title("T\n")
+            .description("d\u0001")
+            .websiteUrl("https://example.com/a/b")
+            .build();
+
+    assertThat(McpRequests.initializeParams("2025-06-18", false, full))
+        .isEqualTo(
+            JSON.writeValueAsString(
+                McpSchema.InitializeRequest.builder(
+                        "2025-06-18", McpSchema.ClientCapabilities.builder().build(), full)
+                    .build()));
+  }
+
+  @Test
+  void theFirstToolsListIsWrittenAsTheMapperWritesIt() throws IOException {
+    assertThat(
+            McpRequests.request(
+                "tools/list", "toolnexus-call-2", McpRequests.toolsListParams(null)))
+        .isEqualTo(mapped("tools/list", "toolnexus-call-2", new McpSchema.PaginatedRequest(null)))
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"method\":\"tools/list\",\"id\":\"toolnexus-call-2\","
+                + "\"params\":{}}");
+  }
+
+  @Test
+  void aCursorWithEveryKindOfCharacterIsEscapedAsTheMapperEscapesIt() throws IOException {
+    StringBuilder cursor = new StringBuilder("q\"b\\s/\u007f\u00e9\u2028\ud83d\ude00");
+    for (char c = 0; c < 0x20; c++) {
+      cursor.append(c);
+    }
+
+    assertThat(McpRequests.toolsListParams(cursor.toString()))
+        .isEqualTo(JSON.writeValueAsString(new McpSchema.PaginatedRequest(cursor.toString())));
+  }
+
+  @Test
+  void theInitializedNotificationIsWrittenAsTheMapperWritesIt() throws IOException {
+    assertThat(McpRequests.INITIALIZED)
+        .isEqualTo(
+            JSON.writeValueAsString(
+                new McpSchema.JSONRPCNotification(
+                    McpSchema.JSONRPC_VERSION, McpSchema.METHOD_NOTIFICATION_INITIALIZED, null)));
+  }
+}

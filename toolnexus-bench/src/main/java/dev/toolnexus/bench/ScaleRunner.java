@@ -157,24 +157,46 @@ public final class ScaleRunner implements Callable<Integer> {
                 .build());
     window(client, toolkit, 1, 2); // warm-up
     System.out.println();
-    System.out.println("| concurrent runs | scenarios | scenarios/s | p50 ms | p99 ms | failed |");
-    System.out.println("|---:|---:|---:|---:|---:|---:|");
+    System.out.println(
+        "| concurrent runs | scenarios | scenarios/s | p50 ms | p99 ms | failed"
+            + " | CPU ms/scenario | alloc kB/scenario |");
+    System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (int n : levels) {
+      long cpuBefore = processCpuNanos();
+      long allocBefore = Allocation.totalBytes();
       Window w = window(client, toolkit, n, seconds);
+      int scenarios = w.stats().samplesMs().size();
+      long cpu = processCpuNanos() - cpuBefore;
+      long alloc = Allocation.perScenario(allocBefore, Allocation.totalBytes(), scenarios);
       System.out.printf(
           Locale.ROOT,
-          "| %d | %d | %.1f | %.2f | %.2f | %d |%n",
+          "| %d | %d | %.1f | %.2f | %.2f | %d | %.3f | %.1f |%n",
           n,
-          w.stats().samplesMs().size(),
-          w.stats().samplesMs().size() / w.seconds(),
+          scenarios,
+          scenarios / w.seconds(),
           w.stats().percentile(0.50),
           w.stats().percentile(0.99),
-          w.failed());
+          w.failed(),
+          cpuBefore < 0 || scenarios == 0 ? -1.0 : cpu / 1e6 / scenarios,
+          alloc < 0 ? -1.0 : alloc / 1e3);
     }
     toolkit.close();
   }
 
   private record Window(Stats stats, double seconds, int failed) {}
+
+  /**
+   * CPU time this JVM has used so far (every thread, the mock endpoint not included), or -1 where
+   * the JVM cannot tell: divided by the scenarios of a window it is the cost of one scenario, a
+   * figure that moves far less with other load on the machine than the wall times do.
+   */
+  private static long processCpuNanos() {
+    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      return os.getProcessCpuTime();
+    }
+    return -1;
+  }
 
   /** {@code n} workers each run scenarios back to back for {@code secs}; every one is timed. */
   private static Window window(LlmClient client, Toolkit toolkit, int n, int secs)

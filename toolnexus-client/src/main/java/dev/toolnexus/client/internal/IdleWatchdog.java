@@ -1,34 +1,31 @@
 package dev.toolnexus.client.internal;
 
-import dev.toolnexus.internal.Threads;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A response body that closes itself when no byte arrives for the request timeout, so a stalled
  * provider can never hang a run, and that can be aborted from another thread.
  */
-final class IdleWatchdog extends FilterInputStream {
+final class IdleWatchdog extends FilterInputStream implements IdleSweep.Watched {
   private final long idleNanos;
-  private final ScheduledFuture<?> check;
+  private final IdleSweep sweep;
   private volatile long lastActivity = System.nanoTime();
   private volatile boolean timedOut;
 
   IdleWatchdog(InputStream in, Duration idle) {
     super(in);
     this.idleNanos = idle.toNanos();
-    long period = Math.max(10, Math.min(1000, idle.toMillis() / 4));
-    this.check =
-        Threads.timer().scheduleAtFixedRate(this::checkIdle, period, period, TimeUnit.MILLISECONDS);
+    this.sweep = IdleSweep.every(Math.max(10, Math.min(1000, idle.toMillis() / 4)));
+    sweep.add(this);
   }
 
-  private void checkIdle() {
-    if (System.nanoTime() - lastActivity > idleNanos) {
+  @Override
+  public void checkIdle(long now) {
+    if (now - lastActivity > idleNanos) {
       timedOut = true;
       abort();
     }
@@ -36,7 +33,7 @@ final class IdleWatchdog extends FilterInputStream {
 
   /** Closes the underlying stream at once, unblocking a reader. */
   void abort() {
-    check.cancel(false);
+    sweep.remove(this);
     try {
       in.close();
     } catch (IOException ignored) {
@@ -86,7 +83,7 @@ final class IdleWatchdog extends FilterInputStream {
 
   @Override
   public void close() throws IOException {
-    check.cancel(false);
+    sweep.remove(this);
     super.close();
   }
 }

@@ -1,6 +1,5 @@
 package dev.toolnexus.client.internal;
 
-import dev.toolnexus.internal.Threads;
 import dev.toolnexus.internal.TooLargeException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -18,8 +17,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -33,14 +30,14 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
 
   private final long idleNanos;
   private final long maxBytes;
-  private final long periodMillis;
+  private final IdleSweep sweep;
   private volatile Watched current;
   private volatile boolean aborted;
 
   WholeBody(Duration idle, long maxBytes) {
     this.idleNanos = idle.toNanos();
     this.maxBytes = maxBytes;
-    this.periodMillis = Math.max(10, Math.min(1000, idle.toMillis() / 4));
+    this.sweep = IdleSweep.every(Math.max(10, Math.min(1000, idle.toMillis() / 4)));
   }
 
   @Override
@@ -92,41 +89,38 @@ final class WholeBody implements HttpResponse.BodyHandler<byte[]> {
     }
   }
 
-  private final class Watched implements HttpResponse.BodySubscriber<byte[]> {
+  private final class Watched implements HttpResponse.BodySubscriber<byte[]>, IdleSweep.Watched {
     private final HttpResponse.BodySubscriber<byte[]> delegate;
     private final CompletableFuture<byte[]> result = new CompletableFuture<>();
-    private final ScheduledFuture<?> check;
     private volatile Flow.Subscription subscription;
     private volatile long lastActivity = System.nanoTime();
     private long received;
 
     Watched(HttpResponse.BodySubscriber<byte[]> delegate) {
       this.delegate = delegate;
+      sweep.add(this); // before the body can complete and remove it
       delegate
           .getBody()
           .whenComplete(
               (bytes, error) -> {
+                sweep.remove(this);
                 if (error != null) {
                   result.completeExceptionally(error);
                 } else {
                   result.complete(bytes);
                 }
               });
-      this.check =
-          Threads.timer()
-              .scheduleAtFixedRate(
-                  this::checkIdle, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
-      result.whenComplete((b, e) -> check.cancel(false));
     }
 
-    private void checkIdle() {
-      if (System.nanoTime() - lastActivity > idleNanos) {
+    @Override
+    public void checkIdle(long now) {
+      if (now - lastActivity > idleNanos) {
         fail(new HttpTimeoutException(IDLE_MESSAGE));
       }
     }
 
     void fail(IOException e) {
-      check.cancel(false);
+      sweep.remove(this);
       if (result.completeExceptionally(e)) {
         Flow.Subscription s = subscription;
         if (s != null) {

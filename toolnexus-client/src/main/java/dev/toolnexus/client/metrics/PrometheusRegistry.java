@@ -1,5 +1,6 @@
 package dev.toolnexus.client.metrics;
 
+import dev.toolnexus.Source;
 import dev.toolnexus.client.MetricEvent;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -7,6 +8,9 @@ import java.math.RoundingMode;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -15,6 +19,14 @@ import java.util.function.Consumer;
  * to every other toolnexus port: the six metrics in a fixed order, each with {@code # HELP}/{@code
  * # TYPE}, series sorted by their label string, fixed duration buckets, escaped label values and a
  * trailing newline. Thread-safe; no dependency.
+ *
+ * <p>Recording takes no lock: every client records every model call, tool call and run here whether
+ * or not anyone ever renders, so under many concurrent runs a shared lock would serialise them all.
+ * A series is a set of {@link LongAdder}s found through a {@link ConcurrentHashMap} by its model or
+ * tool name; {@link #render()} reads them and sorts the series by label string then. A histogram
+ * counts each observation in its first matching bucket only and sums the buckets up at render, so
+ * its buckets and count always agree with each other; a duration sum is a {@link DoubleAdder},
+ * which adds in arrival order as long as recordings do not collide.
  */
 public final class PrometheusRegistry implements Consumer<MetricEvent> {
   private static final double[] BUCKETS = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60};
@@ -23,33 +35,82 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
   private static final String[] BUCKET_LABELS = {
     "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "30", "60"
   };
+  private static final Source[] SOURCES = Source.values();
+  private static final MetricEvent.Status[] STATUSES = MetricEvent.Status.values();
 
-  private final Map<String, Long> llmRequests = new TreeMap<>();
-  private final Map<String, Long> llmTokens = new TreeMap<>();
-  private final Map<String, Histogram> llmDuration = new TreeMap<>();
-  private final Map<String, Long> toolCalls = new TreeMap<>();
-  private final Map<String, Histogram> toolDuration = new TreeMap<>();
-  private final Map<String, Long> runErrors = new TreeMap<>();
-  // each series' label string by what it is made of, so an event does not build it again
-  private final Map<Object, String> rendered = new HashMap<>();
+  // series by model name and by tool name (null spelt "", as its label renders)
+  private final ConcurrentHashMap<String, ModelSeries> models = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, ToolSeries> tools = new ConcurrentHashMap<>();
+  private final LongAdder promptTokens = new LongAdder();
+  private final LongAdder completionTokens = new LongAdder();
+  private volatile boolean tokensSeen;
 
   /** An empty registry. */
   public PrometheusRegistry() {}
 
   private static final class Histogram {
-    final long[] counts = new long[BUCKETS.length];
-    double sum;
-    long count;
+    // counts[i]: observations whose first bucket is i; counts[BUCKETS.length]: above every bucket
+    final LongAdder[] counts = adders(BUCKETS.length + 1);
+    final DoubleAdder sum = new DoubleAdder();
 
     void observe(double seconds) {
-      sum += seconds;
-      count++;
-      for (int i = 0; i < BUCKETS.length; i++) {
-        if (seconds <= BUCKETS[i]) {
-          counts[i]++;
-        }
+      int i = 0;
+      while (i < BUCKETS.length && seconds > BUCKETS[i]) {
+        i++;
+      }
+      counts[i].increment();
+      sum.add(seconds);
+    }
+  }
+
+  /** Everything recorded under one model name. */
+  private static final class ModelSeries {
+    final String model;
+    final String[] requestLabels = new String[STATUSES.length];
+    final LongAdder[] requests = adders(STATUSES.length);
+    final Histogram duration = new Histogram();
+    final LongAdder runErrors = new LongAdder();
+
+    ModelSeries(String model) {
+      this.model = labels("model", model);
+      for (MetricEvent.Status s : STATUSES) {
+        requestLabels[s.ordinal()] = labels("model", model, "status", s.id());
       }
     }
+  }
+
+  /** Everything recorded under one tool name. */
+  private static final class ToolSeries {
+    final String tool;
+    final String name;
+    // calls by source, is_error and pending: index source * 4 + is_error * 2 + pending
+    final LongAdder[] calls = adders(SOURCES.length * 4);
+    final Histogram duration = new Histogram();
+
+    ToolSeries(String name) {
+      this.name = name;
+      this.tool = labels("tool", name);
+    }
+
+    String callLabel(int index) {
+      return labels(
+          "tool",
+          name,
+          "source",
+          SOURCES[index / 4].id(),
+          "is_error",
+          String.valueOf((index & 2) != 0),
+          "pending",
+          String.valueOf((index & 1) != 0));
+    }
+  }
+
+  private static LongAdder[] adders(int n) {
+    LongAdder[] a = new LongAdder[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = new LongAdder();
+    }
+    return a;
   }
 
   /** Records one event. */
@@ -59,63 +120,69 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
   }
 
   /** Folds one event into the counters and histograms. */
-  public synchronized void record(MetricEvent event) {
+  public void record(MetricEvent event) {
     if (event instanceof MetricEvent.LlmEvent e) {
-      add(llmRequests, label(new ModelStatus(e.model(), e.status().id())), 1);
+      ModelSeries m = model(e.model());
+      m.requests[e.status().ordinal()].increment();
       if (e.status() == MetricEvent.Status.OK) {
-        add(llmTokens, PROMPT, e.promptTokens());
-        add(llmTokens, COMPLETION, e.completionTokens());
+        promptTokens.add(e.promptTokens());
+        completionTokens.add(e.completionTokens());
+        if (!tokensSeen) {
+          tokensSeen = true;
+        }
       }
-      llmDuration
-          .computeIfAbsent(label(new ModelOnly(e.model())), k -> new Histogram())
-          .observe(e.ms() / 1000.0);
+      m.duration.observe(e.ms() / 1000.0);
     } else if (event instanceof MetricEvent.ToolEvent e) {
-      add(toolCalls, label(new ToolSeries(e.tool(), e.source().id(), e.isError(), e.pending())), 1);
-      toolDuration
-          .computeIfAbsent(label(new ToolOnly(e.tool())), k -> new Histogram())
-          .observe(e.ms() / 1000.0);
+      ToolSeries t = tool(e.tool());
+      t.calls[e.source().ordinal() * 4 + (e.isError() ? 2 : 0) + (e.pending() ? 1 : 0)].increment();
+      t.duration.observe(e.ms() / 1000.0);
     } else if (event instanceof MetricEvent.RunEvent e && e.error() != null) {
-      add(runErrors, label(new ModelOnly(e.model())), 1);
+      model(e.model()).runErrors.increment();
     }
   }
 
-  /** The label string of a series, rendered the first time it is seen and then reused. */
-  private String label(Object series) {
-    String s = rendered.get(series);
-    if (s == null) {
-      if (series instanceof ModelStatus m) {
-        s = labels("model", m.model(), "status", m.status());
-      } else if (series instanceof ModelOnly m) {
-        s = labels("model", m.model());
-      } else if (series instanceof ToolSeries t) {
-        s =
-            labels(
-                "tool",
-                t.tool(),
-                "source",
-                t.source(),
-                "is_error",
-                String.valueOf(t.isError()),
-                "pending",
-                String.valueOf(t.pending()));
-      } else {
-        s = labels("tool", ((ToolOnly) series).tool());
-      }
-      rendered.put(series, s);
-    }
-    return s;
+  private ModelSeries model(String name) {
+    String key = name == null ? "" : name;
+    ModelSeries m = models.get(key);
+    return m != null ? m : models.computeIfAbsent(key, ModelSeries::new);
   }
 
-  private record ModelStatus(String model, String status) {}
-
-  private record ModelOnly(String model) {}
-
-  private record ToolSeries(String tool, String source, boolean isError, boolean pending) {}
-
-  private record ToolOnly(String tool) {}
+  private ToolSeries tool(String name) {
+    String key = name == null ? "" : name;
+    ToolSeries t = tools.get(key);
+    return t != null ? t : tools.computeIfAbsent(key, ToolSeries::new);
+  }
 
   /** The Prometheus text exposition of everything recorded so far. */
-  public synchronized String render() {
+  public String render() {
+    // every series that has recorded something, by its label string
+    Map<String, Long> llmRequests = new TreeMap<>();
+    Map<String, Long> llmTokens = new TreeMap<>();
+    Map<String, long[]> llmDuration = new TreeMap<>();
+    Map<String, Long> toolCalls = new TreeMap<>();
+    Map<String, long[]> toolDuration = new TreeMap<>();
+    Map<String, Long> runErrors = new TreeMap<>();
+    Map<String, Double> sums = new HashMap<>();
+    for (ModelSeries m : models.values()) {
+      for (int i = 0; i < m.requests.length; i++) {
+        putIfRecorded(llmRequests, m.requestLabels[i], m.requests[i].sum());
+      }
+      snapshot(llmDuration, sums, m.model, m.duration);
+      putIfRecorded(runErrors, m.model, m.runErrors.sum());
+    }
+    if (tokensSeen) {
+      llmTokens.put(PROMPT, promptTokens.sum());
+      llmTokens.put(COMPLETION, completionTokens.sum());
+    }
+    for (ToolSeries t : tools.values()) {
+      for (int i = 0; i < t.calls.length; i++) {
+        long n = t.calls[i].sum();
+        if (n != 0) {
+          toolCalls.put(t.callLabel(i), n);
+        }
+      }
+      snapshot(toolDuration, sums, t.tool, t.duration);
+    }
     StringBuilder out = new StringBuilder();
     counter(out, "toolnexus_llm_requests_total", "Total LLM requests.", llmRequests);
     counter(out, "toolnexus_llm_tokens_total", "Total tokens, by type.", llmTokens);
@@ -123,19 +190,41 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
         out,
         "toolnexus_llm_request_duration_seconds",
         "LLM request duration in seconds.",
-        llmDuration);
+        llmDuration,
+        sums);
     counter(out, "toolnexus_tool_calls_total", "Total tool calls.", toolCalls);
     histogram(
         out,
         "toolnexus_tool_duration_seconds",
         "Tool execution duration in seconds.",
-        toolDuration);
+        toolDuration,
+        sums);
     counter(out, "toolnexus_run_errors_total", "Total run errors.", runErrors);
     return out.toString();
   }
 
-  private static void add(Map<String, Long> m, String key, long by) {
-    m.merge(key, by, Long::sum);
+  private static void putIfRecorded(Map<String, Long> m, String key, long n) {
+    if (n != 0) {
+      m.put(key, n);
+    }
+  }
+
+  /**
+   * A histogram's cumulative bucket counts (the last one is the count), read once each, so they
+   * agree with each other even while other threads record; nothing when it observed nothing.
+   */
+  private static void snapshot(
+      Map<String, long[]> into, Map<String, Double> sums, String key, Histogram h) {
+    long[] cumulative = new long[h.counts.length];
+    long running = 0;
+    for (int i = 0; i < h.counts.length; i++) {
+      running += h.counts[i].sum();
+      cumulative[i] = running;
+    }
+    if (running != 0) {
+      into.put(key, cumulative);
+      sums.put(key, h.sum.sum());
+    }
   }
 
   private static void header(StringBuilder out, String name, String help, String type) {
@@ -150,26 +239,34 @@ public final class PrometheusRegistry implements Consumer<MetricEvent> {
   }
 
   private static void histogram(
-      StringBuilder out, String name, String help, Map<String, Histogram> m) {
+      StringBuilder out,
+      String name,
+      String help,
+      Map<String, long[]> m,
+      Map<String, Double> sums) {
     header(out, name, help, "histogram");
     m.forEach(
-        (key, h) -> {
+        (key, counts) -> {
           for (int i = 0; i < BUCKETS.length; i++) {
             out.append(name)
                 .append("_bucket{")
                 .append(withLe(key, BUCKET_LABELS[i]))
                 .append("} ")
-                .append(h.counts[i])
+                .append(counts[i])
                 .append('\n');
           }
+          long count = counts[BUCKETS.length];
           out.append(name)
               .append("_bucket{")
               .append(withLe(key, "+Inf"))
               .append("} ")
-              .append(h.count)
+              .append(count)
               .append('\n');
-          out.append(series(name + "_sum", key)).append(' ').append(number(h.sum)).append('\n');
-          out.append(series(name + "_count", key)).append(' ').append(h.count).append('\n');
+          out.append(series(name + "_sum", key))
+              .append(' ')
+              .append(number(sums.get(key)))
+              .append('\n');
+          out.append(series(name + "_count", key)).append(' ').append(count).append('\n');
         });
   }
 

@@ -71,7 +71,10 @@ final class McpRequests {
     }
   }
 
-  /** {@code s} as a JSON string, escaped as the mapper escapes. */
+  /**
+   * {@code s} as a JSON string, escaped as the mapper escapes; an unpaired surrogate, which the
+   * mapper would pass through to be lost in UTF-8, goes out as its {@code \\uXXXX} escape.
+   */
   static void quote(StringBuilder out, String s) {
     out.append('"');
     for (int i = 0; i < s.length(); i++) {
@@ -87,6 +90,18 @@ final class McpRequests {
         default -> {
           if (c < 0x20) {
             out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+          } else if (Character.isHighSurrogate(c)
+              && i + 1 < s.length()
+              && Character.isLowSurrogate(s.charAt(i + 1))) {
+            out.append(c).append(s.charAt(++i));
+          } else if (Character.isSurrogate(c)) {
+            // unpaired: as its escape, which reads back to the same char; written raw, the UTF-8
+            // encoder on the pipe would send '?' and the server would get another cursor back
+            out.append("\\u")
+                .append(HEX[c >> 12])
+                .append(HEX[(c >> 8) & 0xF])
+                .append(HEX[(c >> 4) & 0xF])
+                .append(HEX[c & 0xF]);
           } else {
             out.append(c);
           }

@@ -92,6 +92,16 @@ class McpRequestsTest {
   }
 
   @Test
+  void anUnpairedSurrogateInACursorIsWrittenAsItsEscapeSoItReadsBackUnchanged() throws IOException {
+    String cursor = "a\ud83db\ude00";
+
+    String params = McpRequests.toolsListParams(cursor);
+
+    assertThat(params).isEqualTo("{\"cursor\":\"a\\uD83Db\\uDE00\"}");
+    assertThat(JSON.readValue(params, McpSchema.PaginatedRequest.class).cursor()).isEqualTo(cursor);
+  }
+
+  @Test
   void theInitializedNotificationIsWrittenAsTheMapperWritesIt() throws IOException {
     assertThat(McpRequests.INITIALIZED)
         .isEqualTo(

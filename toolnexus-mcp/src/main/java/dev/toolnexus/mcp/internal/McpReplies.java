@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The {@code initialize} and {@code tools/list} results of a stdio server, read by hand from the
@@ -26,8 +24,6 @@ import org.slf4j.LoggerFactory;
  * (schemas, {@code _meta}) are kept as they were parsed, not copied.
  */
 final class McpReplies {
-  private static final Logger log = LoggerFactory.getLogger(McpReplies.class);
-
   private McpReplies() {}
 
   /** A reply that cannot be read; the message names the field and what it holds. */
@@ -58,9 +54,9 @@ final class McpReplies {
   }
 
   /**
-   * One page of {@code tools/list}. A tool that cannot be read is skipped with a warning naming the
-   * server, the tool and the field, so one bad tool cannot fail the whole list; a page without a
-   * {@code tools} array fails.
+   * One page of {@code tools/list}. An entry that cannot become a tool (not an object, no name, a
+   * field of the wrong kind) is skipped with a warning naming the server, the tool and the problem,
+   * so one bad tool cannot fail the whole list; a page without a {@code tools} array fails.
    */
   static McpSchema.ListToolsResult listToolsResult(Object result, String server) {
     Map<?, ?> r = object(result, "result");
@@ -70,17 +66,17 @@ final class McpReplies {
     }
     List<McpSchema.Tool> tools = new ArrayList<>(raw.size());
     for (int i = 0; i < raw.size(); i++) {
-      String path = "tools[" + i + "]";
-      Map<?, ?> entry = object(raw.get(i), path);
-      try {
-        tools.add(tool(entry, path));
-      } catch (BadReply e) {
-        Object name = entry.get("name");
-        log.warn(
-            "MCP server {}: skipped {}: {}",
-            server,
-            name instanceof String n ? "tool \"" + n + "\"" : "tools/list entry " + i,
-            e.getMessage());
+      Object entry = raw.get(i);
+      String problem = UsableTools.problem(entry);
+      if (problem == null) {
+        try {
+          tools.add(tool((Map<?, ?>) entry, "tools[" + i + "]"));
+        } catch (BadReply e) {
+          problem = e.getMessage();
+        }
+      }
+      if (problem != null) {
+        UsableTools.warnSkipped(server, entry, i, problem);
       }
     }
     return new McpSchema.ListToolsResult(

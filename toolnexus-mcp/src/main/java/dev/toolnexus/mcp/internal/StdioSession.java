@@ -152,9 +152,6 @@ final class StdioSession {
             dead,
             cancel,
             "tools/list");
-    if (page instanceof Map<?, ?> map) {
-      page = UsableTools.keepUsable(map, server);
-    }
     try {
       return McpReplies.listToolsResult(page, server);
     } catch (McpReplies.BadReply e) {

@@ -31,12 +31,7 @@ final class UsableTools {
         continue;
       }
       dropped = true;
-      Object name = entry instanceof Map<?, ?> m ? m.get("name") : null;
-      log.warn(
-          "MCP server {}: skipped {}: {}",
-          server,
-          name instanceof String n ? "tool \"" + n + "\"" : "tools/list entry " + i,
-          problem);
+      warnSkipped(server, entry, i, problem);
     }
     if (!dropped) {
       return page;
@@ -46,7 +41,18 @@ final class UsableTools {
     return copy;
   }
 
-  private static String problem(Object entry) {
+  /** Logs that entry {@code index} of a {@code tools/list} page was skipped, and why. */
+  static void warnSkipped(String server, Object entry, int index, String problem) {
+    Object name = entry instanceof Map<?, ?> m ? m.get("name") : null;
+    log.warn(
+        "MCP server {}: skipped {}: {}",
+        server,
+        name instanceof String n ? "tool \"" + n + "\"" : "tools/list entry " + index,
+        problem);
+  }
+
+  /** Why a {@code tools/list} entry cannot become a tool, or null when it can. */
+  static String problem(Object entry) {
     if (!(entry instanceof Map<?, ?> tool)) {
       return "the entry is " + ConfigParser.typeOf(entry) + ", not an object";
     }

@@ -4,9 +4,9 @@ import dev.toolnexus.Json;
 import dev.toolnexus.schema.internal.FastSchema;
 import dev.toolnexus.schema.internal.InstanceCheck;
 import dev.toolnexus.schema.internal.NetworkntCheck;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -89,17 +89,7 @@ public final class SchemaValidator {
       log.debug("input schema check skipped: {}", e.getMessage());
       return List.of();
     }
-    if (lines.isEmpty()) {
-      return List.of();
-    }
-    List<String> problems = new ArrayList<>(lines.size());
-    for (String line : lines) {
-      if (!problems.contains(line)) {
-        problems.add(line);
-      }
-    }
-    problems.sort(null);
-    return List.copyOf(problems);
+    return lines.isEmpty() ? List.of() : List.copyOf(new TreeSet<>(lines));
   }
 
   /** Whether this validator checks anything (false for a missing or uncompilable schema). */

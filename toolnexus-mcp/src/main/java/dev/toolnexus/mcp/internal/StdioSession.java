@@ -12,7 +12,6 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import io.modelcontextprotocol.spec.McpTransportException;
-import io.modelcontextprotocol.spec.ProtocolVersions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,14 +34,6 @@ import org.slf4j.LoggerFactory;
  */
 final class StdioSession {
   private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
-  // the versions the SDK client speaks, newest last; initialize offers the newest
-  // (ProtocolVersionsTest keeps this equal to the SDK's list)
-  static final List<String> PROTOCOL_VERSIONS =
-      List.of(
-          ProtocolVersions.MCP_2024_11_05,
-          ProtocolVersions.MCP_2025_03_26,
-          ProtocolVersions.MCP_2025_06_18,
-          ProtocolVersions.MCP_2025_11_25);
   private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
@@ -105,9 +96,7 @@ final class StdioSession {
             transport.requestJson(
                 McpSchema.METHOD_INITIALIZE,
                 McpRequests.initializeParams(
-                    PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1),
-                    elicitation != null,
-                    clientInfo)),
+                    SessionRevisions.offered(), elicitation != null, clientInfo)),
             timeout,
             dead,
             cancel,
@@ -118,12 +107,12 @@ final class StdioSession {
     } catch (McpReplies.BadReply e) {
       throw unreadable("initialize", e);
     }
-    if (!PROTOCOL_VERSIONS.contains(result.protocolVersion())) {
+    if (!SessionRevisions.ACCEPTED.contains(result.protocolVersion())) {
       throw new McpFailure(
           "initialize failed: the server speaks MCP protocol version \""
               + result.protocolVersion()
               + "\"; this client speaks "
-              + String.join(", ", PROTOCOL_VERSIONS));
+              + String.join(", ", SessionRevisions.ACCEPTED));
     }
     try {
       transport.sendJson(McpRequests.INITIALIZED);

@@ -11,7 +11,6 @@ import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpTransportException;
-import io.modelcontextprotocol.spec.ProtocolVersions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -90,11 +89,7 @@ public final class StreamableHttpTransport implements McpClientTransport {
 
   @Override
   public List<String> protocolVersions() {
-    return List.of(
-        ProtocolVersions.MCP_2024_11_05,
-        ProtocolVersions.MCP_2025_03_26,
-        ProtocolVersions.MCP_2025_06_18,
-        ProtocolVersions.MCP_2025_11_25);
+    return SessionRevisions.ACCEPTED;
   }
 
   @Override

@@ -26,8 +26,25 @@ final class Oversize {
     return id != null || tail == null ? id : idIn(tail, false);
   }
 
+  /**
+   * Whether a message too large to read may be a reply to one of our requests: a JSON object that
+   * starts like a JSON-RPC message and shows no method (a request or notification from the server
+   * answers nothing). Anything else, such as bytes that are not JSON, answers nothing either.
+   */
+  static boolean mayBeReply(String head, String tail) {
+    return head != null
+        && head.stripLeading().startsWith("{")
+        && (head.contains("\"result\"") || head.contains("\"jsonrpc\""))
+        && !isServerMessage(head)
+        && !isServerMessage(tail);
+  }
+
+  private static boolean isServerMessage(String text) {
+    return text != null && text.contains("\"method\"") && !text.contains("\"result\"");
+  }
+
   private static Object idIn(String text, boolean first) {
-    if (text == null || text.contains("\"method\"") && !text.contains("\"result\"")) {
+    if (text == null || isServerMessage(text)) {
       return null; // a request or notification from the server, not a reply
     }
     Matcher m = ID.matcher(text);

@@ -241,7 +241,10 @@ public final class StdioProcessTransport {
                 server,
                 limit);
             in.skipLine();
-            tooLarge(Oversize.idIn(null, in.tail()), limit);
+            if (!tooLarge(Oversize.idIn(null, in.tail()), limit)
+                && Oversize.mayBeReply(e.head(), in.tail())) {
+              tooLargeWithoutId(limit);
+            }
           }
           continue;
         }
@@ -257,10 +260,12 @@ public final class StdioProcessTransport {
         } catch (IOException | RuntimeException e) {
           if (isParserLimit(e)) {
             String limit = "JSON parser's limit";
-            if (!tooLarge(
-                Oversize.idIn(line.substring(0, Math.min(line.length(), 1024)), null), limit)) {
-              tooLarge(
-                  Oversize.idIn(null, line.substring(Math.max(0, line.length() - 1024))), limit);
+            String head = line.substring(0, Math.min(line.length(), 1024));
+            String tail = line.substring(Math.max(0, line.length() - 1024));
+            if (!tooLarge(Oversize.idIn(head, null), limit)
+                && !tooLarge(Oversize.idIn(null, tail), limit)
+                && Oversize.mayBeReply(head, tail)) {
+              tooLargeWithoutId(limit);
             }
           } else {
             log.warn(
@@ -329,6 +334,23 @@ public final class StdioProcessTransport {
     log.warn("MCP server {}: the reply to request {} is larger than the {}", server, id, limit);
     dispatch(Oversize.errorFor(id, "the reply is larger than the " + limit));
     return true;
+  }
+
+  /**
+   * A reply too large to read whose id is neither in its first nor its last KiB: it may answer any
+   * request in flight, so all of them fail at once (the server lives on) instead of each waiting
+   * out its timeout.
+   */
+  private void tooLargeWithoutId(String limit) {
+    String what =
+        "a reply larger than the "
+            + limit
+            + " came without a request id in its first or last KiB, so every request waiting"
+            + " on the server fails";
+    log.warn("MCP server {}: {} ({} of them)", server, what, direct.size());
+    for (Object id : List.copyOf(direct.keySet())) {
+      dispatch(Oversize.errorFor(id, what));
+    }
   }
 
   private static boolean isParserLimit(Throwable e) {

@@ -1,11 +1,13 @@
 package dev.toolnexus.mcp.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,28 @@ class HostileServersTest {
           .isEqualTo(
               "MCP server \"h\": tool \"big\" failed: the reply is larger than the 65536-byte"
                   + " limit (maxMessageBytes)");
+    }
+  }
+
+  @Test
+  void aReplyWithItsIdOnlyInTheMiddleFailsTheWaitingCallAtOnceNamingTheLimit() {
+    try (McpToolSource s = hostile("maxMessageBytes", 65536, "timeout", 600_000)) {
+      ToolResult r =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(30),
+              () ->
+                  FailureServersTest.tool(s, "h_big")
+                      .execute(
+                          Map.of("bytes", 200_000, "idMiddle", true),
+                          ToolContext.empty().withTimeout(Duration.ofMinutes(10))));
+
+      assertThat(r.isError()).isTrue();
+      assertThat(r.output())
+          .isEqualTo(
+              "MCP server \"h\": tool \"big\" failed: a reply larger than the 65536-byte limit"
+                  + " (maxMessageBytes) came without a request id in its first or last KiB, so"
+                  + " every request waiting on the server fails");
+      assertThat(run(s, "h_big", Map.of("bytes", 10)).output()).isEqualTo("x".repeat(10));
     }
   }
 

@@ -599,7 +599,10 @@ public final class TestServerMain {
       reply(id, Map.of("content", List.of(Map.of("type", "text", "text", "slept " + ms))));
     }
 
-    /** {@code big}: one reply line of {@code bytes} text, its id first or last; {@code flood}. */
+    /**
+     * {@code big}: one reply line of {@code bytes} text, its id first, last or in the middle;
+     * {@code flood}.
+     */
     private void hostileCall(Object id, String name, Map<?, ?> args) {
       if (name.equals("flood")) {
         // megabytes without a newline, then a normal reply
@@ -620,10 +623,23 @@ public final class TestServerMain {
       String text = "x".repeat(bytes);
       String result = Json.write(Map.of("content", List.of(Map.of("type", "text", "text", text))));
       String idJson = Json.write(id);
-      String line =
-          Boolean.TRUE.equals(args.get("idLast"))
-              ? "{\"result\":" + result + ",\"jsonrpc\":\"2.0\",\"id\":" + idJson + "}"
-              : "{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"result\":" + result + "}";
+      String line;
+      if (Boolean.TRUE.equals(args.get("idMiddle"))) {
+        // the id between two halves of text, more than a KiB from either end
+        String half = Json.write("y".repeat(bytes / 2));
+        line =
+            "{\"jsonrpc\":\"2.0\",\"result\":"
+                + result
+                + ",\"id\":"
+                + idJson
+                + ",\"padding\":"
+                + half
+                + "}";
+      } else if (Boolean.TRUE.equals(args.get("idLast"))) {
+        line = "{\"result\":" + result + ",\"jsonrpc\":\"2.0\",\"id\":" + idJson + "}";
+      } else {
+        line = "{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"result\":" + result + "}";
+      }
       synchronized (writeLock) {
         System.out.println(line);
         System.out.flush();

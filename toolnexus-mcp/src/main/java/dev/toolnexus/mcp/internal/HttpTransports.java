@@ -6,8 +6,13 @@ import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.customizer.McpAsyncHttpClientRequestCustomizer;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import reactor.core.publisher.Mono;
 
@@ -44,6 +49,44 @@ final class HttpTransports {
         .maxResponseSize((int) Math.min(Integer.MAX_VALUE - 8, config.maxMessageBytes()))
         .addAsyncHttpRequestCustomizer(headers(headers))
         .build();
+  }
+
+  /**
+   * Asks the SSE endpoint whether it exists before the SDK's transport connects (which, answered
+   * with a 404 or any other non-2xx, waits out its whole timeout): the GET's status and the start
+   * of its body when it is not a 2xx, null when the stream opened (it is closed again at once).
+   *
+   * @throws McpFailure when the server cannot be reached
+   */
+  static String sseRefusal(McpServerConfig config, Map<String, String> headers) {
+    URI uri = URI.create(config.url());
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri).header("Accept", "text/event-stream").timeout(config.timeout());
+    headers.forEach(request::setHeader);
+    HttpClient client =
+        HttpClients.configureFor(HttpClient.newBuilder(), uri)
+            .connectTimeout(config.timeout())
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+    try {
+      HttpResponse<InputStream> res =
+          client.send(
+              HttpClients.versionFor(request.GET(), uri).build(),
+              HttpResponse.BodyHandlers.ofInputStream());
+      try (InputStream body = res.body()) {
+        int status = res.statusCode();
+        if (status >= 200 && status < 300) {
+          return null;
+        }
+        String text = new String(body.readNBytes(300), StandardCharsets.UTF_8).strip();
+        return "HTTP " + status + (text.isEmpty() ? "" : ": " + text);
+      }
+    } catch (IOException e) {
+      throw new McpFailure("initialize failed: " + Await.message(e), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.util.concurrent.CancellationException("interrupted");
+    }
   }
 
   private static McpAsyncHttpClientRequestCustomizer headers(Map<String, String> expanded) {

@@ -195,6 +195,16 @@ public final class ServerConnection implements AutoCloseable {
               "MCP server {} answered the streamable HTTP POST with HTTP {}; trying SSE",
               config.name(),
               status);
+          String sseAnswer = HttpTransports.sseRefusal(config, headers);
+          if (sseAnswer != null) {
+            // neither transport is served here: say what each attempt was answered
+            throw new McpFailure(
+                "initialize failed: the streamable HTTP POST was answered "
+                    + statusText(first)
+                    + "; the legacy SSE GET was answered "
+                    + sseAnswer,
+                first);
+          }
           try {
             initialize(HttpTransports.sse(config, headers), waitFor, cancel);
           } catch (McpFailure second) {
@@ -219,6 +229,16 @@ public final class ServerConnection implements AutoCloseable {
       }
     }
     return null;
+  }
+
+  /** {@code HTTP <status>[: <start of body>]} of the first HTTP status failure in the chain. */
+  private static String statusText(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof HttpStatusException h) {
+        return h.getMessage();
+      }
+    }
+    return Await.message(t);
   }
 
   private static Integer authorizationStatus(Throwable t) {

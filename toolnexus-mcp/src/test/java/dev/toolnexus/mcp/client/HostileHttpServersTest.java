@@ -17,8 +17,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Remote endpoints that are not MCP servers, or answer too much, or echo credentials, or redirect
@@ -149,12 +151,38 @@ class HostileHttpServersTest {
                     "text/plain",
                     "no route for key " + ex.getRequestHeaders().getFirst("X-Api-Key")));
 
-    // the SDK's SSE transport waits out its timeout on a 404, so keep that short here
-    McpServerStatus st =
-        status(remote(url, "headers", Map.of("X-Api-Key", "k-9f8e7d6c5b4a"), "timeout", 3000));
+    McpServerStatus st = status(remote(url, "headers", Map.of("X-Api-Key", "k-9f8e7d6c5b4a")));
 
-    assertThat(st.reason()).startsWith("streamable HTTP: initialize failed: HTTP 404: no route");
-    assertThat(st.reason()).contains("no route for key ***").doesNotContain("9f8e7d6c5b4a");
+    assertThat(st.reason())
+        .isEqualTo(
+            "initialize failed: the streamable HTTP POST was answered HTTP 404: no route for key"
+                + " ***; the legacy SSE GET was answered HTTP 404: no route for key ***");
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aNotFoundToBothThePostAndTheSseGetFailsAtOnceNamingBothAnswers() throws Exception {
+    List<String> asked = new CopyOnWriteArrayList<>();
+    String url =
+        serve(
+            ex -> {
+              asked.add(ex.getRequestMethod() + " " + ex.getRequestHeaders().getFirst("Accept"));
+              answer(ex, 404, "text/plain", "Not Found");
+            });
+
+    McpServerStatus st;
+    try (McpToolSource s =
+        RemoteServersTest.connect(Map.of(), "r", remote(url, "timeout", 600_000))) {
+      st = s.serverStatus().get("r");
+    }
+
+    assertThat(st)
+        .isEqualTo(
+            McpServerStatus.failed(
+                "initialize failed: the streamable HTTP POST was answered HTTP 404: Not Found;"
+                    + " the legacy SSE GET was answered HTTP 404: Not Found"));
+    assertThat(asked)
+        .containsExactly("POST application/json, text/event-stream", "GET text/event-stream");
   }
 
   @Test

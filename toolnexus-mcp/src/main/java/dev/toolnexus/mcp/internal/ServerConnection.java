@@ -141,11 +141,13 @@ public final class ServerConnection implements AutoCloseable {
   private void connect(Map<String, String> env, WaitFor waitFor, CancelToken cancel) {
     switch (config.transport()) {
       case STDIO -> {
+        StdioEnvironment environment = StdioEnvironment.of(config, env);
+        redactor = Redactor.of(environment.secrets());
         StdioProcessTransport t =
             new StdioProcessTransport(
                 config.name(),
                 config.command(),
-                SafeEnvironment.build(env, config.env(), config.inheritEnv()),
+                environment.variables(),
                 config.cwd(),
                 // taken after the spawn: building the mapper overlaps the server's own start-up
                 McpJsonDefaults::getMapper,
@@ -167,7 +169,14 @@ public final class ServerConnection implements AutoCloseable {
                 this::refresh,
                 this::onProgress);
         session = s;
-        logInstructions(s.initialize(CLIENT_INFO, config.timeout(), dead, cancel).instructions());
+        McpSchema.InitializeResult initialized;
+        try {
+          initialized = s.initialize(CLIENT_INFO, config.timeout(), dead, cancel);
+        } catch (McpFailure e) {
+          // a server that needs a host variable we held back fails with its own error: name them
+          throw new McpFailure(e.getMessage() + environment.withheldNote(), e);
+        }
+        logInstructions(initialized.instructions());
       }
       case SSE -> initialize(HttpTransports.sse(config, headers(env)), waitFor, cancel);
       case HTTP -> {

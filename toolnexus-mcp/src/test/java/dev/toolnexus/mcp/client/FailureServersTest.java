@@ -30,6 +30,18 @@ class FailureServersTest {
     return Mcp.connect(McpConfig.parse(TestEnv.config(nameServerPairs), "<test>"));
   }
 
+  /**
+   * {@link #connect} on a host whose environment is only the safe default set, so a failure names
+   * no withheld variables.
+   */
+  static McpToolSource connectOnPlainHost(Object... nameServerPairs) {
+    return Loader.load(
+        McpConfig.parse(TestEnv.config(nameServerPairs), "<test>"),
+        Map.of("PATH", System.getenv("PATH"), "HOME", System.getProperty("user.home")),
+        null,
+        new CancelToken());
+  }
+
   static Tool tool(McpToolSource s, String name) {
     return EverythingStdioTest.tool(s, name);
   }
@@ -54,7 +66,7 @@ class FailureServersTest {
   @Test
   void aServerThatNeverAnswersInitializeFailsWithinItsTimeoutAndTheOthersStillLoad() {
     try (McpToolSource s =
-        connect(
+        connectOnPlainHost(
             "silent",
             TestEnv.local(TestEnv.javaServer("hang"), "timeout", 1500),
             "paged",
@@ -69,7 +81,7 @@ class FailureServersTest {
 
   @Test
   void aServerThatExitsAtOnceFailsNamingTheExitCodeAndItsStderr() {
-    try (McpToolSource s = connect("dies", TestEnv.local(TestEnv.javaServer("exit")))) {
+    try (McpToolSource s = connectOnPlainHost("dies", TestEnv.local(TestEnv.javaServer("exit")))) {
       McpServerStatus status = s.serverStatus().get("dies");
       assertThat(status.state()).isEqualTo(McpServerStatus.State.FAILED);
       assertThat(status.reason())

@@ -323,6 +323,12 @@ public final class Agent {
       return this;
     }
 
+    /** The gate its answers must pass before they count as done. */
+    public Builder completion(Completion value) {
+      def.completion(value);
+      return this;
+    }
+
     /** The host client {@link #run(String)} and {@link #asTool()} use. */
     public Builder client(LlmClient value) {
       this.client = value;

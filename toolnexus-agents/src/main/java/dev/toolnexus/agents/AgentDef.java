@@ -29,6 +29,7 @@ import java.util.function.Function;
  * @param onMetric metric sink for its runs; when set it replaces the runtime's
  * @param onBudget decides what happens when one of its own limits runs out; when set it replaces
  *     the runtime's; null for stop
+ * @param completion the gate its answers must pass before they count as done; null for none
  */
 public record AgentDef(
     String name,
@@ -43,7 +44,8 @@ public record AgentDef(
     BiConsumer<Handle, CloseReason> onClose,
     Hooks hooks,
     Consumer<MetricEvent> onMetric,
-    Function<BudgetInfo, BudgetDecision> onBudget) {
+    Function<BudgetInfo, BudgetDecision> onBudget,
+    Completion completion) {
 
   /** The model value meaning "use the runtime's host model". */
   public static final String INHERIT = "inherit";
@@ -82,6 +84,7 @@ public record AgentDef(
     b.hooks = hooks;
     b.onMetric = onMetric;
     b.onBudget = onBudget;
+    b.completion = completion;
     return b;
   }
 
@@ -100,6 +103,7 @@ public record AgentDef(
     private Hooks hooks;
     private Consumer<MetricEvent> onMetric;
     private Function<BudgetInfo, BudgetDecision> onBudget;
+    private Completion completion;
 
     private Builder(String name) {
       this.name = name;
@@ -177,11 +181,29 @@ public record AgentDef(
       return this;
     }
 
+    /** The gate its answers must pass before they count as done. */
+    public Builder completion(Completion value) {
+      this.completion = value;
+      return this;
+    }
+
     /** The definition. */
     public AgentDef build() {
       return new AgentDef(
-          name, does, soul, model, tools, team, budget, waitFor, onSpawn, onClose, hooks, onMetric,
-          onBudget);
+          name,
+          does,
+          soul,
+          model,
+          tools,
+          team,
+          budget,
+          waitFor,
+          onSpawn,
+          onClose,
+          hooks,
+          onMetric,
+          onBudget,
+          completion);
     }
   }
 }

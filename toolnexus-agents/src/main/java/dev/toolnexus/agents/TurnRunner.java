@@ -14,7 +14,6 @@ import dev.toolnexus.client.ChatResponse;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
-import dev.toolnexus.client.RunLimit;
 import dev.toolnexus.client.RunObserver;
 import dev.toolnexus.client.RunResult;
 import dev.toolnexus.client.RunStatus;
@@ -139,7 +138,8 @@ final class TurnRunner {
           budgets.armWall(h);
         }
         LlmClient client = client(h, answer);
-        RunResult r = client.ask(input, new AskOptions(toolkit(h), h.id, null, cancel, null));
+        AskOptions ask = new AskOptions(toolkit(h), h.id, null, cancel, null);
+        RunResult r = CompletionGate.run(p -> client.ask(p, ask), input, h.def.completion());
         if (r.status() == RunStatus.PENDING || budgets.budgetPending(h)) {
           rt.store.save(h.id, before);
         }
@@ -344,13 +344,21 @@ final class TurnRunner {
         Limit limit =
             h.stopLimit != null
                 ? h.stopLimit
-                : r.limit() == RunLimit.MAX_TURNS ? Limit.MAX_TURNS : Limit.TIMEOUT;
+                : r.limit() == null
+                    ? Limit.TIMEOUT
+                    : switch (r.limit()) {
+                      case MAX_TURNS -> Limit.MAX_TURNS;
+                      case COMPLETION -> Limit.COMPLETION;
+                      case TIMEOUT -> Limit.TIMEOUT;
+                    };
         h.drained = List.of();
         rt.transition(h, HandleState.IDLE, "incomplete: " + limit);
         String text =
-            limit == Limit.MAX_TURNS
-                ? "hit maxTurns (" + h.maxTurns + ") without a final answer"
-                : "budget exhausted (" + limit + "); partial work preserved";
+            switch (limit) {
+              case MAX_TURNS -> "hit maxTurns (" + h.maxTurns + ") without a final answer";
+              case COMPLETION -> r.text();
+              default -> "budget exhausted (" + limit + "); partial work preserved";
+            };
         result = incomplete(h, text, limit);
       } else {
         h.drained = List.of();

@@ -7,7 +7,12 @@ public enum RunLimit {
   /** The run used all of its turns ({@code maxTurns}). */
   MAX_TURNS("maxTurns"),
   /** The run's deadline ({@code timeout}) passed. */
-  TIMEOUT("timeout");
+  TIMEOUT("timeout"),
+  /**
+   * A completion check refused the answer as many times as it allows; produced by the agent
+   * harness's completion gate, never by a bare client run.
+   */
+  COMPLETION("completion");
 
   private final String value;
 
@@ -15,7 +20,7 @@ public enum RunLimit {
     this.value = value;
   }
 
-  /** The wire spelling: {@code maxTurns} or {@code timeout}. */
+  /** The wire spelling: {@code maxTurns}, {@code timeout} or {@code completion}. */
   public String value() {
     return value;
   }

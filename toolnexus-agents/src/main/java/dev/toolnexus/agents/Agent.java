@@ -329,6 +329,12 @@ public final class Agent {
       return this;
     }
 
+    /** Policies on every tool call and model call of this agent and its team, first denial wins. */
+    public Builder guardrails(Guardrail... values) {
+      def.guardrails(List.of(values));
+      return this;
+    }
+
     /** The host client {@link #run(String)} and {@link #asTool()} use. */
     public Builder client(LlmClient value) {
       this.client = value;

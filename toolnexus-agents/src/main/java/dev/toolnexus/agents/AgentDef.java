@@ -30,6 +30,8 @@ import java.util.function.Function;
  * @param onBudget decides what happens when one of its own limits runs out; when set it replaces
  *     the runtime's; null for stop
  * @param completion the gate its answers must pass before they count as done; null for none
+ * @param guardrails policies on every tool call and model call of this agent and of every agent it
+ *     delegates to, first denial wins
  */
 public record AgentDef(
     String name,
@@ -45,7 +47,8 @@ public record AgentDef(
     Hooks hooks,
     Consumer<MetricEvent> onMetric,
     Function<BudgetInfo, BudgetDecision> onBudget,
-    Completion completion) {
+    Completion completion,
+    List<Guardrail> guardrails) {
 
   /** The model value meaning "use the runtime's host model". */
   public static final String INHERIT = "inherit";
@@ -62,6 +65,7 @@ public record AgentDef(
     tools = tools == null ? List.of() : List.copyOf(tools);
     team = team == null ? List.of() : List.copyOf(team);
     budget = budget == null ? Budget.NONE : budget;
+    guardrails = guardrails == null ? List.of() : List.copyOf(guardrails);
   }
 
   /** A builder for an agent called {@code name}. */
@@ -85,6 +89,7 @@ public record AgentDef(
     b.onMetric = onMetric;
     b.onBudget = onBudget;
     b.completion = completion;
+    b.guardrails = guardrails;
     return b;
   }
 
@@ -104,6 +109,7 @@ public record AgentDef(
     private Consumer<MetricEvent> onMetric;
     private Function<BudgetInfo, BudgetDecision> onBudget;
     private Completion completion;
+    private List<Guardrail> guardrails;
 
     private Builder(String name) {
       this.name = name;
@@ -187,6 +193,12 @@ public record AgentDef(
       return this;
     }
 
+    /** Policies on every tool call and model call of its tree, first denial wins. */
+    public Builder guardrails(List<Guardrail> value) {
+      this.guardrails = value;
+      return this;
+    }
+
     /** The definition. */
     public AgentDef build() {
       return new AgentDef(
@@ -203,7 +215,8 @@ public record AgentDef(
           hooks,
           onMetric,
           onBudget,
-          completion);
+          completion,
+          guardrails);
     }
   }
 }

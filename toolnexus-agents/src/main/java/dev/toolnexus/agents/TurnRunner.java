@@ -181,7 +181,7 @@ final class TurnRunner {
         .model(model)
         .maxTurns(Integer.MAX_VALUE)
         .systemPrompt(def.soul().isEmpty() ? null : def.soul())
-        .hooks(hooks == null ? new Hooks[] {limits(h)} : new Hooks[] {limits(h), hooks})
+        .hooks(Hooks.of(limits(h), Guardrails.hooks(Guardrails.of(h)), hooks))
         .onMetric(def.onMetric() != null ? def.onMetric() : rt.onMetric)
         .waitFor(answer != null ? request -> answer : escalating(h))
         .timeout(null)

@@ -5,7 +5,9 @@ import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import dev.toolnexus.Toolkit;
 import dev.toolnexus.WaitFor;
+import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.MetricEvent;
@@ -208,6 +210,19 @@ public final class Agent {
         return new ToolResult(r.text(), r.isError(), List.of(), meta);
       }
     };
+  }
+
+  /**
+   * A {@link Loop}: this agent's definition driving the caller's own client options and toolkit,
+   * without a runtime (see {@link Loop} for what it honours and ignores).
+   */
+  public Loop loop(ClientOptions options, Toolkit toolkit) {
+    return new Loop(def, options, toolkit);
+  }
+
+  /** The fields of this agent a {@link Loop} would discard ({@link Loop#unsupported}). */
+  public List<String> loopUnsupported() {
+    return Loop.unsupported(def);
   }
 
   private LlmClient requireClient() {

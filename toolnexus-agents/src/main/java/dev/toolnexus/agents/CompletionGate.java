@@ -8,6 +8,7 @@ import dev.toolnexus.client.ToolCallRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Runs an agent's turn under its completion gate, shared by the runtime's turns and the {@link
@@ -28,15 +29,24 @@ final class CompletionGate {
    * completion} naming the last reason. No gate: one plain ask.
    */
   static RunResult run(Function<String, RunResult> ask, String prompt, Completion completion) {
+    return run(() -> ask.apply(prompt), ask, completion);
+  }
+
+  /**
+   * As {@link #run(Function, String, Completion)}, with the first attempt given as {@code first} (a
+   * prompt that is not plain text) and each retry's feedback asked through {@code again}.
+   */
+  static RunResult run(
+      Supplier<RunResult> first, Function<String, RunResult> again, Completion completion) {
     if (completion == null) {
-      return ask.apply(prompt);
+      return first.get();
     }
     List<ToolCallRecord> calls = new ArrayList<>();
     String reason = "";
     RunResult last = null;
     int turns = 0;
     for (int attempt = 1; attempt <= completion.maxAttempts(); attempt++) {
-      RunResult r = ask.apply(attempt == 1 ? prompt : feedback(reason));
+      RunResult r = attempt == 1 ? first.get() : again.apply(feedback(reason));
       calls.addAll(r.toolCalls());
       turns += r.turns();
       last = with(r, r.text(), r.status(), r.limit(), calls, turns);

@@ -29,13 +29,35 @@ import java.util.Set;
  * config file's folder); {@code tools}, the names of toolkit tools it may call (absent: all of
  * them; {@code []}: none); {@code team}; {@code budget} (the {@link Budget} fields); {@code model}
  * ({@code inherit} by default).
+ *
+ * <p>Two harness fields, both optional. {@code guardrails}: {@code denyTools} (tool names, denied
+ * with {@code reason}), {@code allowTools} (only these tools), {@code allowModels} (only these
+ * models); they bind the agent and every agent it delegates to. {@code completion}: {@code
+ * maxAttempts} (required, at least 1) and one check, {@code "todos": true} (every todo of the last
+ * {@code todowrite} completed) or {@code "command": ["./mvnw", "-q", "test"]} (exit code 0, run in
+ * the config file's folder):
+ *
+ * <pre>{@code
+ * "builder": { "does": "writes code", "tools": ["read", "write", "bash"],
+ *              "guardrails": { "denyTools": ["webfetch"], "reason": "offline task" },
+ *              "completion": { "maxAttempts": 3, "command": ["./mvnw", "-q", "test"] } }
+ * }</pre>
  */
 public final class SubagentsConfig {
   /** The config file key this class reads. */
   public static final String KEY = "subagents";
 
   private static final Set<String> FIELDS =
-      Set.of("does", "systemPrompt", "soulFile", "tools", "team", "budget", "model");
+      Set.of(
+          "does",
+          "systemPrompt",
+          "soulFile",
+          "tools",
+          "team",
+          "budget",
+          "model",
+          "guardrails",
+          "completion");
 
   private SubagentsConfig() {}
 
@@ -138,6 +160,10 @@ public final class SubagentsConfig {
       }
     }
     List<String> team = strings(spec, "team", where);
+    List<Guardrail> guardrails =
+        HarnessConfig.guardrails(spec.get("guardrails"), where + ".guardrails");
+    Completion completion =
+        HarnessConfig.completion(spec.get("completion"), where + ".completion", baseDir);
     try {
       return AgentDef.builder(name)
           .does(does)
@@ -146,6 +172,8 @@ public final class SubagentsConfig {
           .tools(chosen)
           .team(team)
           .budget(budget(spec.get("budget"), where + ".budget"))
+          .guardrails(guardrails)
+          .completion(completion)
           .build();
     } catch (IllegalArgumentException ex) {
       throw new IllegalArgumentException(where + ": " + ex.getMessage(), ex);

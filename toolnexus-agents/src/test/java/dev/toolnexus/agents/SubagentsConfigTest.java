@@ -7,6 +7,7 @@ import dev.toolnexus.Tool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,5 +84,66 @@ class SubagentsConfigTest {
         .hasMessageContaining("subagents.explore: unknown field \"prompt\"");
     assertThatThrownBy(() -> SubagentsConfig.read(badLimit, tools))
         .hasMessageContaining("subagents.explore.budget: unknown limit \"maxCost\"");
+  }
+
+  @Test
+  void guardrailsAndCompletionAreReadFromTheEntry(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("toolnexus.json");
+    Files.writeString(
+        config,
+        """
+        {"subagents": {"builder": {"does": "builds",
+           "guardrails": {"denyTools": ["check_secret"], "reason": "no secrets",
+                          "allowModels": ["m-cheap"]},
+           "completion": {"maxAttempts": 3, "todos": true}}}}
+        """);
+    AgentDef def = SubagentsConfig.read(config, tools).get(0);
+
+    assertThat(def.completion().maxAttempts()).isEqualTo(3);
+    assertThat(def.guardrails()).hasSize(2);
+    Guardrail.Call secret =
+        new Guardrail.Call(Guardrail.Kind.TOOL, "check_secret", Map.of(), "c1", 0);
+    Guardrail.Call strong = new Guardrail.Call(Guardrail.Kind.MODEL, "m-strong", null, null, 0);
+    assertThat(Guardrails.denial(def.guardrails(), secret)).isEqualTo("no secrets");
+    assertThat(Guardrails.denial(def.guardrails(), strong))
+        .isEqualTo("model m-strong is not on the allowed list");
+  }
+
+  @Test
+  void aCompletionCommandRunsInTheConfigFilesFolder(@TempDir Path dir) throws Exception {
+    Files.writeString(dir.resolve("marker.txt"), "here");
+    Path config = dir.resolve("toolnexus.json");
+    Files.writeString(
+        config,
+        """
+        {"subagents": {"builder": {"does": "builds",
+           "completion": {"maxAttempts": 1, "command": ["sh", "-c", "cat marker.txt; exit 1"]}}}}
+        """);
+    AgentDef def = SubagentsConfig.read(config, tools).get(0);
+
+    assertThat(def.completion().check().verify(null))
+        .isEqualTo(Verdict.fail("command sh exited 1: here"));
+  }
+
+  @Test
+  void aCompletionWithoutMaxAttemptsOrWithTwoChecksIsRefused(@TempDir Path dir) throws Exception {
+    Path noBound = dir.resolve("a.json");
+    Files.writeString(
+        noBound, "{\"subagents\": {\"b\": {\"does\": \"x\", \"completion\": {\"todos\": true}}}}");
+    Path both = dir.resolve("b.json");
+    Files.writeString(
+        both,
+        "{\"subagents\": {\"b\": {\"does\": \"x\", \"completion\":"
+            + " {\"maxAttempts\": 2, \"todos\": true, \"command\": [\"true\"]}}}}");
+
+    assertThatThrownBy(() -> SubagentsConfig.read(noBound, tools))
+        .hasMessage(
+            noBound
+                + ": subagents.b.completion.maxAttempts is required: a whole number of at least 1");
+    assertThatThrownBy(() -> SubagentsConfig.read(both, tools))
+        .hasMessage(
+            both
+                + ": subagents.b.completion: set exactly one check, \"todos\": true or"
+                + " \"command\": [program, args...]");
   }
 }

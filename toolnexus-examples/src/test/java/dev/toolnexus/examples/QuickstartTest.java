@@ -66,6 +66,23 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeHarnessExampleIsTheCompiledHarnessSource() throws IOException {
+    assertThat(readmeBlock("### Guardrails, the completion gate and the Loop"))
+        .isEqualTo(region("Harness.java", "harness"));
+  }
+
+  @Test
+  void harnessExampleDeniesTheToolSendsTheAgentBackAndListsWhatALoopIgnores() {
+    List<String> lines = capture(() -> Harness.main(new String[0]));
+
+    assertThat(lines)
+        .containsExactly(
+            "denied: this session is read-only",
+            "Report written, tests pass. (2 attempts, 3 turns)",
+            "a loop ignores: []");
+  }
+
+  @Test
   void quickstartPrintsTheOpenAiSchemaAndTheToolOutput() {
     List<String> lines = capture(() -> Quickstart.main(new String[0]));
 

@@ -81,4 +81,34 @@ class AgentRunCommandTest {
     assertThat(r.exitCode()).isZero();
     assertThat(r.err()).doesNotContain("MCP");
   }
+
+  @Test
+  void theConfigsCompletionGateSendsTheAgentBackAndReportsTheCompletionStop(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("gated.json");
+    Files.writeString(
+        file,
+        "{\"subagents\": {\"helper\": {\"does\": \"answers\", \"tools\": [],"
+            + " \"completion\": {\"maxAttempts\": 2,"
+            + " \"command\": [\"sh\", \"-c\", \"echo red; exit 1\"]}}}}");
+    CliRun r = once(file, "helper", "hello");
+
+    assertThat(r.out())
+        .isEqualTo("completion check failed 2 time(s); last reason: command sh exited 1: red\n");
+    assertThat(r.err()).contains("toolnexus: the agent stopped: incomplete (completion)");
+  }
+
+  @Test
+  void theConfigsGuardrailsDenyTheToolCall(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("guarded.json");
+    Files.writeString(
+        file,
+        "{\"subagents\": {\"helper\": {\"does\": \"answers\", \"tools\": [],"
+            + " \"guardrails\": {\"denyTools\": [\"get_weather\", \"add\"],"
+            + " \"reason\": \"offline\"}}}}");
+    CliRun r = once(file, "helper", "weather?");
+
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).isEqualTo("Weather: denied: offline | denied: offline. Done.\n");
+  }
 }

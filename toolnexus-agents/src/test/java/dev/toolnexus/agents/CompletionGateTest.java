@@ -189,6 +189,37 @@ class CompletionGateTest extends ScriptedRuntimeTest {
   }
 
   @Test
+  void aChildReachedThroughTaskIsGatedToo() {
+    AgentDef coordinator =
+        AgentDef.builder("coordinator")
+            .does("delegates")
+            .model("m-coordinator")
+            .team(List.of("explore"))
+            .build();
+    AgentDef explore =
+        AgentDef.builder("explore")
+            .does("research")
+            .model("m-explore")
+            .tools(List.of(Fixture.tool("lookup")))
+            .completion(Completion.of(2, r -> Verdict.fail("cite a source")))
+            .build();
+    rt = runtimeWith(List.of(coordinator, explore)).build();
+    Handle h = rt.spawn(rt.root(), "coordinator");
+    rt.wake(h, "compare");
+    TaskResult r = rt.wait(h);
+
+    assertThat(r.status()).isEqualTo(TaskStatus.DONE);
+    assertThat(model.requestsFor("m-explore")).isEqualTo(6);
+    ScriptedModel.Call last = model.calls().get(model.calls().size() - 1);
+    assertThat(last.toolMessages())
+        .extracting(m -> String.valueOf(m.get("content")))
+        .allSatisfy(
+            c ->
+                assertThat(c)
+                    .contains("completion check failed 2 time(s); last reason: cite a source"));
+  }
+
+  @Test
   void theTodoCheckPassesWhenNoPlanWasMade() {
     RunResult run =
         new RunResult("x", List.of(), List.of(), 0, 1, null, "m", null, null, null, null);

@@ -137,4 +137,26 @@ class GuardrailsTest extends ScriptedRuntimeTest {
     assertThat(r.text()).isEqualTo("denied: model m-explore is not on the allowed list");
     assertThat(model.requestsFor("m-explore")).isZero();
   }
+
+  @Test
+  void aSubAgentsModelCallIsBoundByItsParentsGuardrails() {
+    AgentDef coordinator =
+        AgentDef.builder("coordinator")
+            .does("delegates")
+            .model("m-coordinator")
+            .team(List.of("explore"))
+            .guardrails(List.of(Guardrail.allowOnlyModels(List.of("m-coordinator"))))
+            .build();
+
+    TaskResult r = runOnce("coordinator", List.of(coordinator, explore().build()));
+
+    assertThat(r.status()).isEqualTo(TaskStatus.DONE);
+    assertThat(model.requestsFor("m-explore")).isZero();
+    ScriptedModel.Call last = model.calls().get(model.calls().size() - 1);
+    assertThat(last.toolMessages())
+        .extracting(m -> String.valueOf(m.get("content")))
+        .hasSize(2)
+        .allSatisfy(
+            c -> assertThat(c).contains("denied: model m-explore is not on the allowed list"));
+  }
 }

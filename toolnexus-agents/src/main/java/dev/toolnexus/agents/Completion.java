@@ -5,6 +5,7 @@ import dev.toolnexus.client.ToolCallRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -101,34 +102,51 @@ public record Completion(int maxAttempts, Check check) {
   private static final int TAIL = 2000;
 
   private static Verdict runCommand(List<String> argv, Path dir) throws InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true);
-    if (dir != null) {
-      pb.directory(dir.toFile());
-    }
-    Process p;
+    Path log;
     try {
-      p = pb.start();
+      log = Files.createTempFile("toolnexus-completion", ".log");
     } catch (IOException e) {
-      throw new UncheckedIOException(
-          "completion command " + argv.get(0) + " could not start: " + e.getMessage(), e);
+      throw new UncheckedIOException("completion command: no temporary file: " + e.getMessage(), e);
     }
-    String output;
     try {
-      output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      ProcessBuilder pb =
+          new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile());
+      if (dir != null) {
+        pb.directory(dir.toFile());
+      }
+      Process p;
+      try {
+        p = pb.start();
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "completion command " + argv.get(0) + " could not start: " + e.getMessage(), e);
+      }
+      if (!p.waitFor(COMMAND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+        p.destroyForcibly();
+        return Verdict.fail("command " + argv.get(0) + " did not finish in " + COMMAND_TIMEOUT);
+      }
+      int code = p.exitValue();
+      if (code == 0) {
+        return Verdict.pass();
+      }
+      String tail = read(log).strip();
+      tail = tail.length() > TAIL ? "..." + tail.substring(tail.length() - TAIL) : tail;
+      return Verdict.fail(
+          "command " + argv.get(0) + " exited " + code + (tail.isEmpty() ? "" : ": " + tail));
+    } finally {
+      try {
+        Files.deleteIfExists(log);
+      } catch (IOException e) {
+        // a leftover temporary file is harmless
+      }
+    }
+  }
+
+  private static String read(Path log) {
+    try {
+      return Files.readString(log, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      output = "";
+      return "";
     }
-    if (!p.waitFor(COMMAND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-      p.destroyForcibly();
-      return Verdict.fail("command " + argv.get(0) + " did not finish in " + COMMAND_TIMEOUT);
-    }
-    int code = p.exitValue();
-    if (code == 0) {
-      return Verdict.pass();
-    }
-    String tail = output.strip();
-    tail = tail.length() > TAIL ? "..." + tail.substring(tail.length() - TAIL) : tail;
-    return Verdict.fail(
-        "command " + argv.get(0) + " exited " + code + (tail.isEmpty() ? "" : ": " + tail));
   }
 }

@@ -95,9 +95,10 @@ public record TranslateRequest(
 
   /**
    * This request asking for the answer as a {@code type} (a record or a bean) through the
-   * provider's structured-output mechanism: OpenAI {@code response_format} (also beside tools),
-   * Gemini {@code responseJsonSchema} and Anthropic a forced {@code final_answer} tool (both only
-   * in a request that declares no tools). The answer is checked and bound once, with no repair turn
+   * provider's structured-output mechanism: OpenAI {@code response_format} and, on Gemini 3 and
+   * later models, Gemini {@code responseJsonSchema} (both also beside tools); older Gemini models
+   * ({@code responseJsonSchema}) and Anthropic (a forced {@code final_answer} tool) only in a
+   * request that declares no tools. The answer is checked and bound once, with no repair turn
    * (translate makes exactly one call); null asks for text.
    */
   public TranslateRequest withOutput(Class<?> type) {

@@ -187,12 +187,13 @@ public final class LlmClient {
    * Runs {@code prompt} and returns the answer as a {@code type} (a record or a bean): {@code
    * run(prompt, runOptions.withOutput(type)).value(type)}. The schema is inferred from the type as
    * for annotated tools and goes out through the provider's own structured-output mechanism: on
-   * OpenAI {@code response_format} (strict JSON schema) rides along with the tools on every call,
-   * so the model's final answer is the typed one; Gemini ({@code responseJsonSchema}), Anthropic (a
-   * forced answer tool) and other models get one answer turn after the tools. The answer is checked
-   * against the schema and bound with Jackson; when it does not fit, one repair turn quotes the
-   * problems to the model. Every call is a turn of the run, seen by hooks, metrics and the
-   * observer.
+   * OpenAI {@code response_format} (strict JSON schema) and on Gemini 3 and later models {@code
+   * responseJsonSchema} ride along with the tools on every call, so the model's final answer is the
+   * typed one and no extra call is made; older Gemini models ({@code responseJsonSchema}),
+   * Anthropic (a forced answer tool) and other models get one answer turn after the tools. The
+   * answer is checked against the schema and bound with Jackson; when it does not fit, one repair
+   * turn quotes the problems to the model. Every call is a turn of the run, seen by hooks, metrics
+   * and the observer.
    *
    * @throws TypedAnswerException when the repaired answer still does not fit, naming each problem
    * @throws IllegalArgumentException when {@code type} is not an object type

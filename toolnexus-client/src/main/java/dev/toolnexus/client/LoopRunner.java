@@ -297,7 +297,9 @@ final class LoopRunner {
             : settings.scheduler().schedule(timeout, () -> token.cancel(RunLimit.TIMEOUT.value()));
     // a type that cannot be an answer is refused before anything is sent
     TypedAnswers typed =
-        runOptions.output() == null ? null : TypedAnswers.of(runOptions.output(), style(settings));
+        runOptions.output() == null
+            ? null
+            : TypedAnswers.of(runOptions.output(), style(settings), settings.model());
     RunObserver.Run observed = startObserving(settings, transcript);
     try {
       RunContext ctx =

@@ -12,7 +12,12 @@ import java.util.Objects;
  * translates the answer back.
  *
  * @param messages OpenAI {@code messages}, verbatim: assistant {@code tool_calls} (arguments as a
- *     JSON string or an object) and {@code tool} results with {@code tool_call_id} included
+ *     JSON string or an object) and {@code tool} results with {@code tool_call_id} included; on
+ *     Gemini, a tool call's {@code extra_content.google.thought_signature} goes back as its {@code
+ *     thoughtSignature}, and a step of the current turn (after the last {@code user} message) whose
+ *     calls carry none gets Google's placeholder signature {@code
+ *     context_engineering_is_the_way_to_go} on its first call, so Gemini 3 accepts history written
+ *     by another client; older turns go unsigned
  * @param tools OpenAI {@code tools}, verbatim; declared, never executed
  * @param toolkit a toolkit declared to the model and never executed (declared before {@code
  *     tools}); null for none
@@ -90,9 +95,10 @@ public record TranslateRequest(
 
   /**
    * This request asking for the answer as a {@code type} (a record or a bean) through the
-   * provider's structured-output mechanism: OpenAI {@code response_format} (also beside tools),
-   * Gemini {@code responseJsonSchema} and Anthropic a forced {@code final_answer} tool (both only
-   * in a request that declares no tools). The answer is checked and bound once, with no repair turn
+   * provider's structured-output mechanism: OpenAI {@code response_format} and, on Gemini 3 and
+   * later models, Gemini {@code responseJsonSchema} (both also beside tools); older Gemini models
+   * ({@code responseJsonSchema}) and Anthropic (a forced {@code final_answer} tool) only in a
+   * request that declares no tools. The answer is checked and bound once, with no repair turn
    * (translate makes exactly one call); null asks for text.
    */
   public TranslateRequest withOutput(Class<?> type) {

@@ -94,6 +94,66 @@ class FinishAndTranslateWireTest {
   }
 
   @Test
+  void geminiTranslateOfUnsignedToolHistorySendsThePlaceholderOnTheFirstCallOfTheCurrentTurn() {
+    provider.json(Wire.text(Style.GEMINI, "Sunny"));
+    LlmClient client = LlmClient.create(Wire.client(Style.GEMINI, provider).build());
+    List<Map<String, Object>> history =
+        list(
+            """
+            [{"role":"user","content":"Weather in Paris?"},
+             {"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function",
+               "function":{"name":"get_weather","arguments":"{\\"location\\":\\"Paris\\"}"}}]},
+             {"role":"tool","tool_call_id":"call_1","content":"18C"},
+             {"role":"assistant","content":"18C in Paris."},
+             {"role":"user","content":"And Rome and Oslo?"},
+             {"role":"assistant","content":null,"tool_calls":[{"id":"call_2","type":"function",
+               "function":{"name":"get_weather","arguments":"{\\"location\\":\\"Rome\\"}"}},
+               {"id":"call_3","type":"function",
+               "function":{"name":"get_weather","arguments":"{\\"location\\":\\"Oslo\\"}"}}]},
+             {"role":"tool","tool_call_id":"call_2","content":"22C"},
+             {"role":"tool","tool_call_id":"call_3","content":"3C"}]
+            """);
+
+    client.translate(TranslateRequest.of(history).withTools(list(WEATHER_TOOL)));
+
+    List<?> contents = (List<?>) Json.parseObject(provider.request(0).body()).get("contents");
+    assertThat(((Map<?, ?>) contents.get(1)).get("parts"))
+        .isEqualTo(
+            Json.parseArray(
+                "[{\"functionCall\":{\"name\":\"get_weather\",\"args\":{\"location\":\"Paris\"}}}]"));
+    assertThat(((Map<?, ?>) contents.get(5)).get("parts"))
+        .isEqualTo(
+            Json.parseArray(
+                "[{\"functionCall\":{\"name\":\"get_weather\",\"args\":{\"location\":\"Rome\"}},"
+                    + "\"thoughtSignature\":\"context_engineering_is_the_way_to_go\"},"
+                    + "{\"functionCall\":{\"name\":\"get_weather\",\"args\":{\"location\":\"Oslo\"}}}]"));
+  }
+
+  @Test
+  void geminiTranslateNeverReplacesARealSignatureWithThePlaceholder() {
+    provider.json(Wire.text(Style.GEMINI, "Sunny"));
+    LlmClient client = LlmClient.create(Wire.client(Style.GEMINI, provider).build());
+    List<Map<String, Object>> history =
+        list(
+            """
+            [{"role":"user","content":"Weather in Paris?"},
+             {"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function",
+               "function":{"name":"get_weather","arguments":"{}"},
+               "extra_content":{"google":{"thought_signature":"SIG_REAL"}}}]},
+             {"role":"tool","tool_call_id":"call_1","content":"18C"}]
+            """);
+
+    client.translate(TranslateRequest.of(history).withTools(list(WEATHER_TOOL)));
+
+    List<?> contents = (List<?>) Json.parseObject(provider.request(0).body()).get("contents");
+    assertThat(((Map<?, ?>) contents.get(1)).get("parts"))
+        .isEqualTo(
+            Json.parseArray(
+                "[{\"functionCall\":{\"name\":\"get_weather\",\"args\":{}},"
+                    + "\"thoughtSignature\":\"SIG_REAL\"}]"));
+  }
+
+  @Test
   void aRunCutOffByTheTokenLimitSaysLengthWithTheRawValue() {
     provider.json(
         "{\"id\":\"msg_3\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"c\","

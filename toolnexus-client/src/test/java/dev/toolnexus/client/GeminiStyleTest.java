@@ -320,6 +320,48 @@ class GeminiStyleTest {
   }
 
   @Test
+  void resumingAHaltStoredBeforeSignaturesWereKeptSendsThePlaceholderOnTheHaltedCall() {
+    Tool approve =
+        Tools.define(
+            "deploy",
+            "Deploys",
+            Map.of("type", "object"),
+            (args, ctx) ->
+                ctx.answer() == null
+                    ? ToolResult.pending(Request.of("approval", "Deploy to prod?"))
+                    : ToolResult.ok("deployed"));
+    server
+        .reply(
+            """
+            {"candidates":[{"content":{"role":"model","parts":[
+              {"functionCall":{"id":"d1","name":"deploy","args":{}},"thoughtSignature":"SIG_D"}]},
+              "finishReason":"STOP"}]}
+            """)
+        .reply(ANSWER);
+    LlmClient c = client();
+    Toolkit toolkit = Toolkit.of(approve);
+    RunResult halted = c.run("Deploy", RunOptions.of(toolkit));
+    String stored =
+        Message.toJson(halted.messages()).replace(",\"thoughtSignature\":\"SIG_D\"", "");
+    assertThat(stored).doesNotContain("SIG_D");
+
+    c.runWithAnswer(
+        toolkit,
+        Message.fromJson(stored),
+        halted.pending(),
+        dev.toolnexus.Answer.ok(halted.pending().id()));
+
+    Object model = ((List<?>) server.requests().get(1).body().get("contents")).get(1);
+    assertThat(model)
+        .isEqualTo(
+            Json.parseObject(
+                """
+                {"role":"model","parts":[{"functionCall":{"id":"d1","name":"deploy","args":{}},
+                  "thoughtSignature":"context_engineering_is_the_way_to_go"}]}
+                """));
+  }
+
+  @Test
   void toolWhoseNameGeminiRejectsTravelsUnderItsAliasAndRoutesBack() {
     Tool render =
         Tools.define("3d-render", "Renders", Map.of("type", "object"), (args, ctx) -> "rendered");

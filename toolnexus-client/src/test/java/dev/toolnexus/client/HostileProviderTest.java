@@ -148,6 +148,20 @@ class HostileProviderTest {
   }
 
   @Test
+  void aOneCharacterApiKeyEchoedInTheProvidersErrorIsRedactedAsAWholeToken() {
+    server.respond(400, "{\"error\":{\"message\":\"Incorrect API key provided: a. Check it.\"}}");
+
+    LlmException e =
+        (LlmException)
+            org.assertj.core.api.Assertions.catchThrowable(
+                () -> client(model(server.baseUrl()).apiKey("a")).run("hi", kit));
+
+    assertThat(e.providerMessage()).isEqualTo("Incorrect API key provided: ***. Check it.");
+    assertThat(e.body())
+        .isEqualTo("{\"error\":{\"message\":\"Incorrect API key provided: ***. Check it.\"}}");
+  }
+
+  @Test
   void aRedirectToAnotherOriginIsRefusedAndTheKeyNeverReachesIt() throws Exception {
     try (RawHttpServer other = new RawHttpServer()) {
       other.respond(200, openaiText("stolen", 1, 1));

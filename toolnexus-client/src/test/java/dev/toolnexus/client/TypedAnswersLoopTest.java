@@ -13,9 +13,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
- * Typed answers in a run that uses tools: OpenAI sends its structured-output parameter alongside
- * the tools (no extra call); Gemini and Anthropic get one answer turn of the run's own loop, which
- * hooks, metrics and the observer see like every other model call. Request bodies exact.
+ * Typed answers in a run that uses tools: OpenAI and Gemini 3 send their structured-output
+ * parameter alongside the tools (no extra call); older Gemini and Anthropic get one answer turn of
+ * the run's own loop, which hooks, metrics and the observer see like every other model call.
+ * Request bodies exact.
  */
 class TypedAnswersLoopTest {
   /** The typed answer the tests ask for. */
@@ -58,6 +59,11 @@ class TypedAnswersLoopTest {
           + "properties\":{\"city\":{\"type\":\"string\"},\"celsius\":{\"type\":\"integer\""
           + "}},\"required\":[\"city\",\"celsius\"],\"additionalProperties\":false}}}";
 
+  private static final String GEMINI_SCHEMA_CONFIG =
+      "{\"responseMimeType\":\"application/json\",\"responseJsonSchema\":{\"type\":\"object\","
+          + "\"properties\":{\"city\":{\"type\":\"string\"},\"celsius\":{\"type\":\"integer\"}},"
+          + "\"required\":[\"city\",\"celsius\"],\"additionalProperties\":false}}";
+
   private static final String ANTHROPIC_ANSWER_TURN =
       "{\"model\":\"m\",\"max_tokens\":4096,\"messages\":[{\"role\":\"user\",\"conten"
           + "t\":\"Weather in Oslo?\"},{\"role\":\"assistant\",\"content\":[{\"type\":\"too"
@@ -83,11 +89,15 @@ class TypedAnswersLoopTest {
 
   /** A client whose hooks, metric sink and observer each log the model calls they see. */
   private LlmClient client(FakeProvider p, Style style) {
+    return client(p, style, "m");
+  }
+
+  private LlmClient client(FakeProvider p, Style style, String model) {
     return LlmClient.create(
         ClientOptions.builder()
             .baseUrl(p.baseUrl())
             .style(style)
-            .model("m")
+            .model(model)
             .apiKey("k")
             .retries(0)
             .hooks(
@@ -192,6 +202,28 @@ class TypedAnswersLoopTest {
       assertThat(w).isEqualTo(new Weather("Oslo", 21));
       assertThat(p.requests()).hasSize(3);
       assertThat(p.request(2).body()).isEqualTo(GEMINI_ANSWER_TURN);
+    }
+  }
+
+  @Test
+  void gemini3SendsResponseJsonSchemaWithTheToolsOnEveryCallAndMakesNoExtraCall() throws Exception {
+    try (FakeProvider p = new FakeProvider()) {
+      p.json(geminiCall()).json(geminiText(ANSWER));
+
+      Weather w =
+          client(p, Style.GEMINI, "gemini-3-flash")
+              .run("Weather in Oslo?", RunOptions.of(kit()), Weather.class);
+
+      assertThat(w).isEqualTo(new Weather("Oslo", 21));
+      assertThat(p.requests()).hasSize(2);
+      for (FakeProvider.Received r : p.requests()) {
+        Map<String, Object> body = Json.parseObject(r.body());
+        assertThat(Json.write(body.get("generationConfig"))).isEqualTo(GEMINI_SCHEMA_CONFIG);
+        assertThat(Json.write(body.get("tools")))
+            .isEqualTo(
+                "[{\"functionDeclarations\":[{\"name\":\"temp\",\"description\":\"Temperature\"}]}]");
+      }
+      assertThat(p.request(1).body()).doesNotContain("Give your final answer");
     }
   }
 

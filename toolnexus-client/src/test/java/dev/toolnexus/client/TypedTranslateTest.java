@@ -32,11 +32,15 @@ class TypedTranslateTest {
               Map.of("name", "temp", "description", "Temperature", "parameters", Map.of())));
 
   private static LlmClient client(FakeProvider p, Style style) {
+    return client(p, style, "m");
+  }
+
+  private static LlmClient client(FakeProvider p, Style style, String model) {
     return LlmClient.create(
         ClientOptions.builder()
             .baseUrl(p.baseUrl())
             .style(style)
-            .model("m")
+            .model(model)
             .apiKey("k")
             .retries(0)
             .build());
@@ -153,6 +157,32 @@ class TypedTranslateTest {
               TypedAnswerException.class,
               e -> assertThat(e.answer()).isEqualTo("{\"city\":\"Oslo\"}"));
       assertThat(p.requests()).hasSize(1);
+    }
+  }
+
+  @Test
+  void onGemini3ATypedTranslateWithToolsSendsTheSchemaBesideThemInItsOneCall() throws Exception {
+    try (FakeProvider p = new FakeProvider()) {
+      p.json(
+          "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":"
+              + Json.write(ANSWER)
+              + "}]},\"finishReason\":\"STOP\"}]}");
+
+      TranslateResult r =
+          client(p, Style.GEMINI, "gemini-3-pro-preview")
+              .translate(TranslateRequest.of(ASK).withTools(TEMP_TOOL).withOutput(Weather.class));
+
+      assertThat(r.value(Weather.class)).isEqualTo(new Weather("Oslo", 21));
+      assertThat(p.requests()).hasSize(1);
+      assertThat(p.request(0).body())
+          .isEqualTo(
+              "{\"contents\":[{\"role\":\"user\",\"parts\":[{\"text\":\"Weather in Oslo?\"}]}],"
+                  + "\"tools\":[{\"functionDeclarations\":[{\"name\":\"temp\","
+                  + "\"description\":\"Temperature\"}]}],"
+                  + "\"generationConfig\":{\"responseMimeType\":\"application/json\","
+                  + "\"responseJsonSchema\":"
+                  + STRICT_SCHEMA
+                  + "}}");
     }
   }
 

@@ -31,9 +31,12 @@ import java.util.Set;
  * functionResponse} parts ({@code response.result}, or {@code response.error} for a failed call),
  * consecutive ones in one user content, with the call's {@code id} echoed when Gemini sent one. The
  * model's parts are kept verbatim in the assistant message's extras under {@code gemini} (including
- * {@code thoughtSignature}s, which Gemini 3 requires back) and sent back unchanged. Tools go out in
- * {@link GeminiSchemaMode#OPENAPI} by default; names Gemini rejects travel as {@link GeminiNames}
- * aliases and are mapped back in {@link #resolveNames}.
+ * {@code thoughtSignature}s, which Gemini 3 requires back) and sent back unchanged; a model step of
+ * the current turn whose calls carry no signature at all (history from another client or style, or
+ * stored before signatures were kept) gets Google's placeholder on its first call (see {@link
+ * ThoughtSignatures#PLACEHOLDER}). Tools go out in {@link GeminiSchemaMode#OPENAPI} by default;
+ * names Gemini rejects travel as {@link GeminiNames} aliases and are mapped back in {@link
+ * #resolveNames}.
  */
 public final class GeminiCodec implements WireCodec {
   /** The default base URL. */
@@ -118,7 +121,10 @@ public final class GeminiCodec implements WireCodec {
     List<Map<String, Object>> responses = null;
     List<Map<String, Object>> responseMedia = null;
     Map<String, Map<?, ?>> wireCalls = new HashMap<>();
+    int currentTurn = ThoughtSignatures.currentTurnStart(request.messages());
+    int index = -1;
     for (Message m : request.messages()) {
+      index++;
       if (!(m instanceof ToolMessage) && responses != null) {
         responses.addAll(responseMedia);
         contents.add(content("user", responses));
@@ -141,7 +147,13 @@ public final class GeminiCodec implements WireCodec {
         if (Transcripts.isEmptyTurn(a)) {
           continue;
         }
-        if (cache == null) {
+        boolean current = index >= currentTurn;
+        if (current && ThoughtSignatures.needsPlaceholder(a)) {
+          // never cached: once a later user message ends this turn, it goes without the placeholder
+          List<Map<String, Object>> modelParts = ThoughtSignatures.withPlaceholder(modelParts(a));
+          indexCalls(a, modelParts, wireCalls);
+          contents.add(content("model", modelParts));
+        } else if (cache == null) {
           List<Map<String, Object>> modelParts = modelParts(a);
           indexCalls(a, modelParts, wireCalls);
           contents.add(content("model", modelParts));

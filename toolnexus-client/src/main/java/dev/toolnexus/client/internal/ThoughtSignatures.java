@@ -1,6 +1,8 @@
 package dev.toolnexus.client.internal;
 
+import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Message.AssistantMessage;
+import dev.toolnexus.client.Message.UserMessage;
 import dev.toolnexus.client.ToolCall;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,9 +17,61 @@ import java.util.Map;
  * there. In the neutral transcript the signatures ride the assistant message's extras as {@code
  * gemini.signatures} (tool-call id to signature), which the Gemini codec puts back on each {@code
  * functionCall} part.
+ *
+ * <p>When no real signature is known for a model step of the current turn (the messages after the
+ * last user message), because the history came from another OpenAI client or style, was trimmed, or
+ * was stored before signatures were kept, the step's first {@code functionCall} part carries
+ * Google's documented placeholder {@link #PLACEHOLDER} instead, the only part Gemini 3 checks.
+ * Older turns are never given one, and a real signature is never replaced.
  */
 public final class ThoughtSignatures {
+  /** The signature Google documents for function calls whose own signature is not known. */
+  public static final String PLACEHOLDER = "context_engineering_is_the_way_to_go";
+
   private ThoughtSignatures() {}
+
+  /** The index of the first message of the current turn: just after the last user message. */
+  static int currentTurnStart(List<Message> messages) {
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      if (messages.get(i) instanceof UserMessage) {
+        return i + 1;
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * Whether a model step calls tools without any signature known for it: none read off translate
+   * history and none on any of the Gemini parts kept from the turn.
+   */
+  static boolean needsPlaceholder(AssistantMessage a) {
+    if (a.toolCalls().isEmpty() || !of(a).isEmpty()) {
+      return false;
+    }
+    if (a.extras().get(GeminiCodec.KEY) instanceof Map<?, ?> gemini
+        && gemini.get("parts") instanceof List<?> parts) {
+      for (Object p : parts) {
+        if (p instanceof Map<?, ?> part && part.get("thoughtSignature") != null) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** {@code parts} with {@link #PLACEHOLDER} on the first {@code functionCall} part (a copy). */
+  static List<Map<String, Object>> withPlaceholder(List<Map<String, Object>> parts) {
+    List<Map<String, Object>> out = new ArrayList<>(parts);
+    for (int i = 0; i < out.size(); i++) {
+      if (out.get(i).get("functionCall") != null) {
+        Map<String, Object> signed = new LinkedHashMap<>(out.get(i));
+        signed.put("thoughtSignature", PLACEHOLDER);
+        out.set(i, signed);
+        break;
+      }
+    }
+    return out;
+  }
 
   /** The signature on one OpenAI-shaped tool call, or null. */
   static String fromToolCall(Map<?, ?> toolCall) {

@@ -52,7 +52,7 @@ public final class Translator {
     Map<String, Object> params = params(request);
     TypedAnswers typed = null;
     if (request.output() != null) {
-      typed = TypedAnswers.of(request.output(), style());
+      typed = TypedAnswers.of(request.output(), style(), options.model());
       if (typed.alongsideTools()) {
         params.putAll(typed.turnParams());
       } else if (!declared.isEmpty()) {

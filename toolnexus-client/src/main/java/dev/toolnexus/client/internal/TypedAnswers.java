@@ -14,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A run's typed answer: the type's schema (the same inference as annotated tools), the provider's
@@ -24,7 +26,10 @@ import java.util.Set;
  *   <li>OpenAI takes {@code response_format} ({@code json_schema}, strict) alongside tools, so it
  *       goes on every model call of the run and the model's final answer is the typed one: no extra
  *       call.
- *   <li>Gemini (whose {@code responseJsonSchema} older models refuse next to function declarations)
+ *   <li>Gemini 3 and later take {@code responseJsonSchema} (with {@code responseMimeType}
+ *       application/json) in {@code generationConfig} beside function declarations, so it goes on
+ *       every call as on OpenAI: no extra call.
+ *   <li>Older Gemini models (which refuse {@code responseJsonSchema} next to function declarations)
  *       and any other model get an answer turn once the tools are done: the instruction in words
  *       and the schema as the structured-output parameter, without tool declarations.
  *   <li>Anthropic gets an answer turn with a {@code final_answer} tool whose input schema is the
@@ -39,16 +44,20 @@ public final class TypedAnswers {
   /** The name of the answer tool forced on Anthropic. */
   public static final String ANSWER_TOOL = "final_answer";
 
+  private static final Pattern GEMINI_VERSION = Pattern.compile("gemini-(\\d{1,3})(?:[.-]|$)");
+
   private final Class<?> type;
   private final Map<String, Object> schema;
   private final SchemaValidator validator;
   private final Style style;
+  private final boolean alongside;
 
-  private TypedAnswers(Class<?> type, Style style) {
+  private TypedAnswers(Class<?> type, Style style, String model) {
     this.type = type;
     this.schema = schemaOf(type);
     this.validator = SchemaValidator.of(schema);
     this.style = style;
+    this.alongside = style == Style.OPENAI || (style == Style.GEMINI && isGemini3OrLater(model));
   }
 
   /**
@@ -56,10 +65,26 @@ public final class TypedAnswers {
    *
    * @param style the wire style of an HTTP model; null for another model, which gets the OpenAI
    *     parameter and the instruction in words
+   * @param model the model asked (decides whether Gemini takes the schema beside tools); may be
+   *     null
    * @throws IllegalArgumentException when {@code type} is not an object type
    */
-  public static TypedAnswers of(Class<?> type, Style style) {
-    return new TypedAnswers(type, style);
+  public static TypedAnswers of(Class<?> type, Style style, String model) {
+    return new TypedAnswers(type, style, model);
+  }
+
+  /**
+   * Whether a Gemini model name is of generation 3 or later ({@code gemini-3-flash}, {@code
+   * models/gemini-3.1-pro-preview}), the models that take a response schema beside function
+   * declarations; an alias without a version ({@code gemini-flash-latest}) counts as older.
+   */
+  static boolean isGemini3OrLater(String model) {
+    if (model == null) {
+      return false;
+    }
+    String m = model.startsWith("models/") ? model.substring("models/".length()) : model;
+    Matcher v = GEMINI_VERSION.matcher(m);
+    return v.lookingAt() && Integer.parseInt(v.group(1)) >= 3;
   }
 
   /** The schema of {@code type}, which must be a JSON object (a record or a bean). */
@@ -79,14 +104,17 @@ public final class TypedAnswers {
   }
 
   /**
-   * Whether the mechanism rides along with the tools on every call (OpenAI), so the loop's own
-   * final answer is the typed one; otherwise an answer turn follows the tools.
+   * Whether the mechanism rides along with the tools on every call (OpenAI, Gemini 3 and later), so
+   * the loop's own final answer is the typed one; otherwise an answer turn follows the tools.
    */
   public boolean alongsideTools() {
-    return style == Style.OPENAI;
+    return alongside;
   }
 
-  /** The per-call parameters of every turn of the run: {@code response_format} on OpenAI. */
+  /**
+   * The per-call parameters of every turn of the run: {@code response_format} on OpenAI (which
+   * becomes Gemini's {@code responseJsonSchema}); none when an answer turn follows the tools.
+   */
   public Map<String, Object> turnParams() {
     return alongsideTools() ? Map.of(ChatParams.RESPONSE_FORMAT, responseFormat()) : Map.of();
   }

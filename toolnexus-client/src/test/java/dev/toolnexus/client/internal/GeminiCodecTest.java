@@ -174,10 +174,68 @@ class GeminiCodecTest {
                 """
                 [{"role":"user","parts":[{"text":"x"}]},
                  {"role":"model","parts":[{"text":"Checking."},
-                   {"functionCall":{"name":"_9lives","args":{"a":1}}}]},
+                   {"functionCall":{"name":"_9lives","args":{"a":1}},
+                    "thoughtSignature":"context_engineering_is_the_way_to_go"}]},
                  {"role":"user","parts":[
                    {"functionResponse":{"name":"_9lives","response":{"result":"ok"}}}]}]
                 """));
+  }
+
+  @Test
+  void aCachedModelTurnCarriesThePlaceholderOnlyWhileItIsInTheCurrentTurn() {
+    ParsedTurn turn =
+        codec.parseResponse(
+            Json.parseObject(
+                """
+                {"candidates":[{"content":{"role":"model","parts":[
+                  {"functionCall":{"id":"c1","name":"get_weather","args":{"city":"Paris"}}},
+                  {"functionCall":{"id":"c2","name":"get_time","args":{"zone":"CET"}}}]},
+                  "finishReason":"STOP"}]}
+                """));
+    AssistantMessage model = new AssistantMessage("", turn.toolCalls(), turn.extras());
+    List<Message> transcript =
+        new ArrayList<>(
+            List.of(
+                UserMessage.of("Weather and time in Paris?"),
+                model,
+                new ToolMessage("c1", "get_weather", "18C", false, List.of(), null),
+                new ToolMessage("c2", "get_time", "14:00", false, List.of(), null)));
+    WireCache cache = new WireCache();
+
+    Object during = modelContent(cachedBody(transcript, cache));
+    transcript.add(new AssistantMessage("Paris: 18C, 14:00.", List.of(), Map.of()));
+    transcript.add(UserMessage.of("And tomorrow?"));
+    Object after = modelContent(cachedBody(transcript, cache));
+
+    assertThat(during)
+        .isEqualTo(
+            Json.parseObject(
+                """
+                {"role":"model","parts":[
+                  {"functionCall":{"id":"c1","name":"get_weather","args":{"city":"Paris"}},
+                   "thoughtSignature":"context_engineering_is_the_way_to_go"},
+                  {"functionCall":{"id":"c2","name":"get_time","args":{"zone":"CET"}}}]}
+                """));
+    assertThat(after)
+        .isEqualTo(
+            Json.parseObject(
+                """
+                {"role":"model","parts":[
+                  {"functionCall":{"id":"c1","name":"get_weather","args":{"city":"Paris"}}},
+                  {"functionCall":{"id":"c2","name":"get_time","args":{"zone":"CET"}}}]}
+                """));
+  }
+
+  private Map<String, Object> cachedBody(List<Message> messages, WireCache cache) {
+    return Json.parseObject(
+        Json.write(
+            codec.body(
+                new WireRequest(
+                    "gemini-3-flash", List.copyOf(messages), List.of(), false, 0, gate, cache))));
+  }
+
+  private static Object modelContent(Map<String, Object> body) {
+    return ((List<?>) body.get("contents")).get(1);
   }
 
   @Test
@@ -199,7 +257,8 @@ class GeminiCodecTest {
                 [{"role":"user","parts":[{"text":"Look"},
                    {"inlineData":{"mimeType":"image/png","data":"iVBORw0KGgo="}},
                    {"fileData":{"mimeType":"application/pdf","fileUri":"https://x.test/a.pdf"}}]},
-                 {"role":"model","parts":[{"functionCall":{"name":"shot","args":{}}}]},
+                 {"role":"model","parts":[{"functionCall":{"name":"shot","args":{}},
+                   "thoughtSignature":"context_engineering_is_the_way_to_go"}]},
                  {"role":"user","parts":[
                    {"functionResponse":{"name":"shot","response":{"result":"a screenshot"}}},
                    {"inlineData":{"mimeType":"image/png","data":"iVBORw0KGgo="}}]}]

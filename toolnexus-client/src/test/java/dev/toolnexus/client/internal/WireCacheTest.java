@@ -98,6 +98,13 @@ class WireCacheTest {
     GeminiCodec gemini = new GeminiCodec();
     WireCache cache = new WireCache();
     List<Message> transcript = firstTurn();
+    AssistantMessage unsigned = (AssistantMessage) transcript.get(2);
+    transcript.set( // signed, as Gemini answers: an unsigned step of the current turn is not cached
+        2,
+        new AssistantMessage(
+            unsigned.text(),
+            unsigned.toolCalls(),
+            Map.of("gemini", Map.of("signatures", Map.of("c1", "SIG_1")))));
     List<Map<String, Object>> declared = List.of(Map.of("functionDeclarations", List.of()));
 
     String first =

@@ -1,7 +1,10 @@
 package dev.toolnexus.micrometer;
 
+import dev.toolnexus.BoundedStore;
 import dev.toolnexus.client.MetricEvent;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
@@ -30,6 +33,32 @@ public final class MicrometerMetrics implements Consumer<MetricEvent> {
   /** A sink recording into {@code registry}; pass it as the client's {@code onMetric}. */
   public static MicrometerMetrics of(MeterRegistry registry) {
     return new MicrometerMetrics(Objects.requireNonNull(registry, "registry"));
+  }
+
+  /**
+   * Binds a bounded in-memory store's metrics into {@code registry}: the gauge {@code
+   * toolnexus.store.size} and the counter {@code toolnexus.store.evictions} with tag {@code reason}
+   * ({@code size} or {@code age}), both tagged {@code store=name}. The registry reads the store at
+   * each scrape, so nothing is recorded on the store's own path.
+   *
+   * <pre>{@code
+   * MicrometerMetrics.bindStore("conversations", store, meterRegistry);
+   * }</pre>
+   */
+  public static void bindStore(String name, BoundedStore store, MeterRegistry registry) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(store, "store");
+    Gauge.builder("toolnexus.store.size", store, s -> s.size())
+        .description("Entries an in-memory store holds.")
+        .tag("store", name)
+        .register(registry);
+    for (BoundedStore.Eviction reason : BoundedStore.Eviction.values()) {
+      FunctionCounter.builder("toolnexus.store.evictions", store, s -> s.evictions(reason))
+          .description("Entries an in-memory store dropped, by reason.")
+          .tag("store", name)
+          .tag("reason", reason.id())
+          .register(registry);
+    }
   }
 
   /** Records one event. */

@@ -10,12 +10,14 @@ import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.MetricEvent;
 import dev.toolnexus.client.Style;
+import dev.toolnexus.client.memory.InMemoryConversationStore;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -134,5 +136,32 @@ class MicrometerMetricsTest {
     } finally {
       server.stop(0);
     }
+  }
+
+  @Test
+  void aBoundStoreReportsItsSizeAndEvictionsByReasonAtEachRead() {
+    InMemoryConversationStore store =
+        InMemoryConversationStore.builder().maxConversations(1).build();
+    MicrometerMetrics.bindStore("conversations", store, registry);
+    store.save("a", List.of());
+    store.save("b", List.of());
+    store.save("c", List.of());
+
+    assertThat(registry.get("toolnexus.store.size").tag("store", "conversations").gauge().value())
+        .isEqualTo(1.0);
+    assertThat(
+            registry
+                .get("toolnexus.store.evictions")
+                .tags("store", "conversations", "reason", "size")
+                .functionCounter()
+                .count())
+        .isEqualTo(2.0);
+    assertThat(
+            registry
+                .get("toolnexus.store.evictions")
+                .tags("store", "conversations", "reason", "age")
+                .functionCounter()
+                .count())
+        .isEqualTo(0.0);
   }
 }

@@ -1,17 +1,47 @@
 package dev.toolnexus.server.a2a;
 
+import dev.toolnexus.BoundedStore;
+import dev.toolnexus.internal.BoundedEntries;
+import java.time.Duration;
+import java.time.InstantSource;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 
-/** The default {@link TaskStore}: tasks in memory for the server's lifetime. */
-public final class InMemoryTaskStore implements TaskStore {
-  private final Map<String, A2aTask> tasks = new ConcurrentHashMap<>();
+/**
+ * The default {@link TaskStore}: tasks in memory, within a bound so a long-lived server does not
+ * grow without end. A task that is submitted or working is never dropped. Any other task (settled,
+ * or waiting for input) is dropped when it has not been read or saved for {@link #DEFAULT_MAX_AGE
+ * 24 hours}, and the least recently used one goes first when the store holds more than {@value
+ * #DEFAULT_MAX_TASKS} tasks; a dropped task is then unknown to {@code GetTask}, as after a restart.
+ * Its {@link #size} and {@link #evictions} are the store's metrics; {@link Builder#onEvict} hears
+ * each drop.
+ */
+public final class InMemoryTaskStore implements TaskStore, BoundedStore {
+  /** How many tasks the default store keeps. */
+  public static final int DEFAULT_MAX_TASKS = 10_000;
 
-  /** An empty store. */
-  public InMemoryTaskStore() {}
+  /** How long the default store keeps a task nobody reads or saves. */
+  public static final Duration DEFAULT_MAX_AGE = Duration.ofHours(24);
+
+  private final BoundedEntries<String, A2aTask> tasks;
+
+  /** An empty store with the default bounds. */
+  public InMemoryTaskStore() {
+    this(builder());
+  }
+
+  private InMemoryTaskStore(Builder b) {
+    tasks =
+        new BoundedEntries<>(
+            b.maxTasks, b.maxAge, b.clock, t -> !InMemoryTaskStore.running(t), b.onEvict);
+  }
+
+  /** A builder for a store with other bounds. */
+  public static Builder builder() {
+    return new Builder();
+  }
 
   @Override
   public Optional<A2aTask> get(String id) {
@@ -26,13 +56,61 @@ public final class InMemoryTaskStore implements TaskStore {
 
   @Override
   public List<A2aTask> unfinished() {
-    return tasks.values().stream()
-        .filter(t -> t.state() == TaskState.SUBMITTED || t.state() == TaskState.WORKING)
-        .toList();
+    return tasks.values().stream().filter(InMemoryTaskStore::running).toList();
   }
 
   /** How many tasks the store holds. */
+  @Override
   public int size() {
     return tasks.size();
+  }
+
+  /** How many tasks the store has dropped for {@code reason}. */
+  @Override
+  public long evictions(Eviction reason) {
+    return tasks.evictions(reason);
+  }
+
+  private static boolean running(A2aTask t) {
+    return t.state() == TaskState.SUBMITTED || t.state() == TaskState.WORKING;
+  }
+
+  /** Options of an {@link InMemoryTaskStore}. */
+  public static final class Builder {
+    private int maxTasks = DEFAULT_MAX_TASKS;
+    private Duration maxAge = DEFAULT_MAX_AGE;
+    private InstantSource clock = InstantSource.system();
+    private BiConsumer<String, Eviction> onEvict;
+
+    private Builder() {}
+
+    /** The most tasks kept (default {@value InMemoryTaskStore#DEFAULT_MAX_TASKS}); at least 1. */
+    public Builder maxTasks(int max) {
+      this.maxTasks = BoundedEntries.checkMax("maxTasks", max);
+      return this;
+    }
+
+    /** How long a task that is not running is kept unused (default 24 hours); positive. */
+    public Builder maxAge(Duration age) {
+      this.maxAge = BoundedEntries.checkIdle("maxAge", age);
+      return this;
+    }
+
+    /** The clock age is measured by (default the system clock). */
+    public Builder clock(InstantSource clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** Hears the id of each dropped task and why it was dropped. */
+    public Builder onEvict(BiConsumer<String, Eviction> listener) {
+      this.onEvict = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** The store. */
+    public InMemoryTaskStore build() {
+      return new InMemoryTaskStore(this);
+    }
   }
 }

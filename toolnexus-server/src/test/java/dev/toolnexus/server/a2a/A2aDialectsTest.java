@@ -3,6 +3,7 @@ package dev.toolnexus.server.a2a;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolnexus.a2a.Dialect;
+import dev.toolnexus.a2a.internal.Wire;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -44,6 +45,25 @@ class A2aDialectsTest {
     assertThat(Rpc.artifactText(task)).isEqualTo("echo: hi");
     assertThat((String) task.get("contextId")).isNotBlank();
     assertThat(response.get("id")).isEqualTo(7);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void aSendWithoutAConfigurationWaitsUntilTheTaskIsCompleted(Dialect d) throws Exception {
+    Map<String, Object> params = Rpc.sendParams(d, "echo hi", null, null, true);
+    params.remove("configuration");
+    Map<String, Object> task = Rpc.task(call(d, Rpc.body(Wire.sendMethod(d), params)));
+    assertThat(Rpc.state(task)).isEqualTo(completed(d));
+    assertThat(Rpc.artifactText(task)).isEqualTo("echo: hi");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void aConfigurationWithoutTheWaitingFlagWaitsUntilTheTaskIsCompleted(Dialect d) throws Exception {
+    Map<String, Object> params = Rpc.sendParams(d, "echo hi", null, null, true);
+    params.put("configuration", Map.of("acceptedOutputModes", List.of("text/plain")));
+    Map<String, Object> task = Rpc.task(call(d, Rpc.body(Wire.sendMethod(d), params)));
+    assertThat(Rpc.state(task)).isEqualTo(completed(d));
   }
 
   @Test

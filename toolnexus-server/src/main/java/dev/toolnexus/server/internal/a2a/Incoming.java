@@ -26,7 +26,8 @@ record Incoming(
 
   /**
    * Reads {@code params} of a send: {@code message} with its parts, ids and metadata, and {@code
-   * configuration.blocking} (v0.3) or {@code configuration.returnImmediately} (v1.0).
+   * configuration.blocking} (v0.3) or {@code configuration.returnImmediately} (v1.0); with neither
+   * flag the caller waits, as both revisions and their SDKs default.
    *
    * @throws RpcError naming what is missing
    */

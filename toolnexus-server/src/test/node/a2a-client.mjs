@@ -1,8 +1,11 @@
 // Drives the served agent with the official A2A SDK client (@a2a-js/sdk 1.x speaking v1.0, or
 // 0.3.x speaking v0.3) and prints what it saw as one JSON object on stdout.
 // Usage: node a2a-client.mjs v1|v03 <base URL> [token]
-// Scenarios: blocking send, non-blocking send + polling, streaming, cancel, input-required + answer.
+// Scenarios: blocking send, non-blocking send + polling, streaming, cancel, input-required + answer,
+// push notifications to a webhook of this script (with the message and by the config methods), and
+// (v1) ListTasks.
 import { createRequire } from "node:module";
+import http from "node:http";
 
 const require = createRequire(import.meta.url);
 const [version, base, token] = process.argv.slice(2);
@@ -10,6 +13,31 @@ const out = {};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const headersFetch = (f) => (url, init = {}) =>
   f(url, { ...init, headers: { ...(init.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+
+// A webhook on 127.0.0.1 recording every notification it gets.
+async function webhook() {
+  const got = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      got.push({ headers: req.headers, body: JSON.parse(body) });
+      res.writeHead(200);
+      res.end();
+    });
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${server.address().port}/hook`;
+  const waitFor = async (pred) => {
+    for (let i = 0; i < 400; i++) {
+      const hit = got.find((g) => pred(g.body));
+      if (hit) return hit;
+      await sleep(25);
+    }
+    throw new Error("the webhook got no matching notification: " + JSON.stringify(got.map((g) => g.body)));
+  };
+  return { got, url, waitFor, close: () => server.close() };
+}
 
 async function v1() {
   const sdk = require("a2a-sdk-v1");
@@ -63,6 +91,57 @@ async function v1() {
   const answered = await send(client, "Ada", asked.id, asked.contextId);
   out.ask.after = state(answered);
   out.ask.artifact = text(answered.artifacts[0].parts);
+
+  const hook = await webhook();
+  try {
+    const pushed = await client.sendMessage({
+      tenant: "",
+      message: msg("echo pushed"),
+      configuration: {
+        acceptedOutputModes: [],
+        returnImmediately: false,
+        taskPushNotificationConfig: {
+          tenant: "", id: "", taskId: "", url: hook.url, token: "tok-v1",
+          authentication: { scheme: "Bearer", credentials: "cred-v1" },
+        },
+      },
+      metadata: undefined,
+    });
+    const last = await hook.waitFor((b) => b.statusUpdate?.status?.state === "TASK_STATE_COMPLETED");
+    out.push = {
+      events: hook.got.map((g) => (g.body.statusUpdate ? "status:" + g.body.statusUpdate.status.state : Object.keys(g.body)[0])),
+      taskId: last.body.statusUpdate.taskId === pushed.id,
+      authorization: last.headers["authorization"],
+      token: last.headers["x-a2a-notification-token"],
+    };
+
+    const slowTask = await send(poller, "slow");
+    const created = await client.createTaskPushNotificationConfig({
+      tenant: "", id: "cfg-1", taskId: slowTask.id, url: hook.url, token: "", authentication: undefined });
+    const got = await client.getTaskPushNotificationConfig({ tenant: "", taskId: slowTask.id, id: "cfg-1" });
+    const listed = await client.listTaskPushNotificationConfig({ tenant: "", taskId: slowTask.id, pageSize: 0, pageToken: "" });
+    await client.deleteTaskPushNotificationConfig({ tenant: "", taskId: slowTask.id, id: "cfg-1" });
+    const after = await client.listTaskPushNotificationConfig({ tenant: "", taskId: slowTask.id, pageSize: 0, pageToken: "" });
+    out.pushConfigs = {
+      created: { id: created.id, taskId: created.taskId === slowTask.id, url: created.url === hook.url },
+      got: got.id,
+      listed: listed.configs.map((c) => c.id),
+      afterDelete: after.configs.length,
+    };
+    await client.cancelTask({ tenant: "", id: slowTask.id });
+  } finally {
+    hook.close();
+  }
+
+  const listed = await client.listTasks({
+    tenant: "", contextId: done.contextId, status: 0, pageSize: 10, pageToken: "",
+    historyLength: undefined, statusTimestampAfter: undefined, includeArtifacts: true });
+  out.list = {
+    ids: listed.tasks.map((t) => t.id === done.id),
+    artifact: text(listed.tasks[0].artifacts[0].parts),
+    total: listed.totalSize,
+    next: listed.nextPageToken,
+  };
 }
 
 async function v03() {
@@ -105,6 +184,38 @@ async function v03() {
   const answered = await send("Ada", true, asked.id, asked.contextId);
   out.ask.after = answered.status.state;
   out.ask.artifact = text(answered.artifacts[0].parts);
+
+  const hook = await webhook();
+  try {
+    const pushed = ok(await client.sendMessage({
+      message: msg("echo pushed"),
+      configuration: { blocking: true, pushNotificationConfig: { url: hook.url, token: "tok-v03" } },
+    }));
+    const last = await hook.waitFor((b) => b.status?.state === "completed");
+    out.push = {
+      states: hook.got.map((g) => g.body.kind + ":" + g.body.status.state),
+      taskId: last.body.id === pushed.id,
+      token: last.headers["x-a2a-notification-token"],
+    };
+
+    const slowTask = await send("slow", false);
+    const set = ok(await client.setTaskPushNotificationConfig({
+      taskId: slowTask.id, pushNotificationConfig: { id: "cfg-3", url: hook.url } }));
+    const got = ok(await client.getTaskPushNotificationConfig({ id: slowTask.id, pushNotificationConfigId: "cfg-3" }));
+    const listed = ok(await client.listTaskPushNotificationConfig({ id: slowTask.id }));
+    const deleted = await client.deleteTaskPushNotificationConfig({ id: slowTask.id, pushNotificationConfigId: "cfg-3" });
+    if (deleted.error) throw new Error(JSON.stringify(deleted.error));
+    const after = ok(await client.listTaskPushNotificationConfig({ id: slowTask.id }));
+    out.pushConfigs = {
+      set: set.pushNotificationConfig.id,
+      got: got.pushNotificationConfig.id,
+      listed: listed.map((c) => c.pushNotificationConfig.id),
+      afterDelete: after.length,
+    };
+    ok(await client.cancelTask({ id: slowTask.id }));
+  } finally {
+    hook.close();
+  }
 }
 
 try {

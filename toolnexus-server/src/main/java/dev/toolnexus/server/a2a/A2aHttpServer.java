@@ -54,7 +54,13 @@ public final class A2aHttpServer implements AutoCloseable {
       throws IOException {
     McpServeOptions host = options.hostOptions();
     TaskRunner runner =
-        new TaskRunner(toolkit, client, options.store(), options.onTask(), options.taskTimeout());
+        new TaskRunner(
+            toolkit,
+            client,
+            options.store(),
+            options.onTask(),
+            options.taskTimeout(),
+            options.push());
     McpProtocol protocol = null;
     Sessions sessions = null;
     StreamableHttpHandler mcp = null;

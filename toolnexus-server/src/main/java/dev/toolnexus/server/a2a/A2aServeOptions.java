@@ -38,6 +38,8 @@ import java.util.function.Consumer;
  * @param keepAlive how often an open event stream gets a comment line
  * @param mcp when set, the toolkit is also served as an MCP server on the same host, at its path
  *     with its name, version and tools (the host, port, token and allowlists above apply)
+ * @param push when set, callers may set webhooks on their tasks and get each update POSTed there
+ *     (the card says {@code pushNotifications: true}); null turns push notifications off
  */
 public record A2aServeOptions(
     String name,
@@ -57,7 +59,8 @@ public record A2aServeOptions(
     long maxRequestBytes,
     Duration taskTimeout,
     Duration keepAlive,
-    McpServeOptions mcp) {
+    McpServeOptions mcp,
+    PushOptions push) {
 
   /** The agent name when none is given. */
   public static final String DEFAULT_NAME = "toolnexus-agent";
@@ -131,6 +134,8 @@ public record A2aServeOptions(
         + (token == null ? "none" : "(set)")
         + ", mcp="
         + (mcp == null ? "off" : mcp.path())
+        + ", push="
+        + (push == null ? "off" : "on")
         + "]";
   }
 
@@ -148,6 +153,7 @@ public record A2aServeOptions(
     private Duration taskTimeout;
     private Duration keepAlive;
     private McpServeOptions mcp;
+    private PushOptions push;
 
     private Builder() {}
 
@@ -218,6 +224,15 @@ public record A2aServeOptions(
     /** Also serves the toolkit as an MCP server on the same host, with these MCP settings. */
     public Builder mcp(McpServeOptions value) {
       this.mcp = value;
+      return this;
+    }
+
+    /**
+     * Turns push notifications on with these options: callers may set webhooks on their tasks (with
+     * the message or by the push notification config methods); null turns them off.
+     */
+    public Builder push(PushOptions value) {
+      this.push = value;
       return this;
     }
 
@@ -301,7 +316,8 @@ public record A2aServeOptions(
           h.maxRequestBytes(),
           taskTimeout,
           keepAlive,
-          mcp);
+          mcp,
+          push);
     }
   }
 }

@@ -26,6 +26,7 @@ import java.util.Objects;
  * @param pending the suspension the run halted on, while the task waits for input; else null
  * @param transcript the halted run's transcript (plain JSON messages), while the task waits for
  *     input; else null
+ * @param push the webhooks told about each change of the task, oldest first; null for none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
@@ -38,7 +39,8 @@ import java.util.Objects;
   "artifacts",
   "skill",
   "pending",
-  "transcript"
+  "transcript",
+  "push"
 })
 public record A2aTask(
     String id,
@@ -50,7 +52,8 @@ public record A2aTask(
     List<Artifact> artifacts,
     String skill,
     Request pending,
-    List<Map<String, Object>> transcript) {
+    List<Map<String, Object>> transcript,
+    List<PushConfig> push) {
 
   /** One message of a task's history. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -90,6 +93,54 @@ public record A2aTask(
     history = history == null ? List.of() : List.copyOf(history);
     artifacts = artifacts == null ? List.of() : List.copyOf(artifacts);
     transcript = transcript == null ? null : List.copyOf(transcript);
+    push = push == null || push.isEmpty() ? null : List.copyOf(push);
+  }
+
+  /** A task without webhooks. */
+  public A2aTask(
+      String id,
+      String contextId,
+      TaskState state,
+      String statusMessage,
+      String timestamp,
+      List<Message> history,
+      List<Artifact> artifacts,
+      String skill,
+      Request pending,
+      List<Map<String, Object>> transcript) {
+    this(
+        id,
+        contextId,
+        state,
+        statusMessage,
+        timestamp,
+        history,
+        artifacts,
+        skill,
+        pending,
+        transcript,
+        null);
+  }
+
+  /** The webhooks of this task; empty for none. */
+  public List<PushConfig> pushConfigs() {
+    return push == null ? List.of() : push;
+  }
+
+  /** This task with these webhooks instead of its own. */
+  public A2aTask withPush(List<PushConfig> configs) {
+    return new A2aTask(
+        id,
+        contextId,
+        state,
+        statusMessage,
+        timestamp,
+        history,
+        artifacts,
+        skill,
+        pending,
+        transcript,
+        configs);
   }
 
   /** A new submitted task holding the caller's first message. */
@@ -113,14 +164,25 @@ public record A2aTask(
    * halted transcript are dropped.
    */
   public A2aTask withState(TaskState next, String message, String at) {
-    return new A2aTask(id, contextId, next, message, at, history, artifacts, skill, null, null);
+    return new A2aTask(
+        id, contextId, next, message, at, history, artifacts, skill, null, null, push);
   }
 
   /** This task waiting for input on {@code request}, keeping the halted run's transcript. */
   public A2aTask withPending(
       TaskState next, Request request, List<Map<String, Object>> halted, String at) {
     return new A2aTask(
-        id, contextId, next, request.prompt(), at, history, artifacts, skill, request, halted);
+        id,
+        contextId,
+        next,
+        request.prompt(),
+        at,
+        history,
+        artifacts,
+        skill,
+        request,
+        halted,
+        push);
   }
 
   /** This task with one more message at the end of its history. */
@@ -137,7 +199,8 @@ public record A2aTask(
         artifacts,
         skill,
         pending,
-        transcript);
+        transcript,
+        push);
   }
 
   /** This task with one more artifact. */
@@ -145,6 +208,16 @@ public record A2aTask(
     List<Artifact> more = new ArrayList<>(artifacts);
     more.add(artifact);
     return new A2aTask(
-        id, contextId, state, statusMessage, timestamp, history, more, skill, pending, transcript);
+        id,
+        contextId,
+        state,
+        statusMessage,
+        timestamp,
+        history,
+        more,
+        skill,
+        pending,
+        transcript,
+        push);
   }
 }

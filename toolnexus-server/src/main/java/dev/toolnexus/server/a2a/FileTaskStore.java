@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * A {@link TaskStore} on disk: one JSON file per task in one directory, so tasks outlive the server
@@ -115,6 +116,22 @@ public final class FileTaskStore implements TaskStore {
    */
   @Override
   public List<A2aTask> unfinished() {
+    return matching(t -> t.state() == TaskState.SUBMITTED || t.state() == TaskState.WORKING);
+  }
+
+  /**
+   * {@inheritDoc} Reads every task file of the directory.
+   *
+   * @throws IllegalStateException naming a file in the directory that is not a task
+   * @throws UncheckedIOException when the directory cannot be listed
+   */
+  @Override
+  public List<A2aTask> list(TaskFilter filter) {
+    Objects.requireNonNull(filter, "filter");
+    return matching(filter::matches);
+  }
+
+  private List<A2aTask> matching(Predicate<A2aTask> wanted) {
     List<A2aTask> out = new ArrayList<>();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SUFFIX)) {
       for (Path f : files) {
@@ -124,7 +141,7 @@ public final class FileTaskStore implements TaskStore {
         } catch (NoSuchFileException gone) {
           continue;
         }
-        if (task.state() == TaskState.SUBMITTED || task.state() == TaskState.WORKING) {
+        if (wanted.test(task)) {
           out.add(task);
         }
       }

@@ -59,6 +59,12 @@ public final class InMemoryTaskStore implements TaskStore, BoundedStore {
     return tasks.values().stream().filter(InMemoryTaskStore::running).toList();
   }
 
+  @Override
+  public List<A2aTask> list(TaskFilter filter) {
+    Objects.requireNonNull(filter, "filter");
+    return tasks.values().stream().filter(filter::matches).toList();
+  }
+
   /** How many tasks the store holds. */
   @Override
   public int size() {

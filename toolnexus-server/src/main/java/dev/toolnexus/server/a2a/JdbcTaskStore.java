@@ -180,6 +180,37 @@ public final class JdbcTaskStore implements TaskStore {
     return out;
   }
 
+  /**
+   * {@inheritDoc} The state is matched in SQL; the other fields on the tasks read.
+   *
+   * @throws IllegalStateException when the table cannot be read
+   */
+  @Override
+  public List<A2aTask> list(TaskFilter filter) {
+    Objects.requireNonNull(filter, "filter");
+    List<A2aTask> out = new ArrayList<>();
+    String sql =
+        "SELECT id, task FROM " + table + (filter.state() == null ? "" : " WHERE state = ?");
+    try (Connection c = connections.open();
+        PreparedStatement ps = c.prepareStatement(sql)) {
+      if (filter.state() != null) {
+        ps.setString(1, filter.state().value());
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          A2aTask task = parse(rs.getString(1), rs.getString(2));
+          if (filter.matches(task)) {
+            out.add(task);
+          }
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "cannot list A2A tasks from " + table + ": " + e.getMessage(), e);
+    }
+    return out;
+  }
+
   @Override
   public String toString() {
     return "JdbcTaskStore[" + table + "]";

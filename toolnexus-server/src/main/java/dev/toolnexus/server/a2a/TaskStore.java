@@ -28,4 +28,14 @@ public interface TaskStore {
    * run a stopped server interrupted. The server runs them again when it starts.
    */
   List<A2aTask> unfinished();
+
+  /**
+   * Every stored task that {@code filter} matches, in any order (the server sorts and pages them).
+   * A store that cannot list throws {@link UnsupportedOperationException}, and a listing request is
+   * then answered as an unsupported operation.
+   */
+  default List<A2aTask> list(TaskFilter filter) {
+    throw new UnsupportedOperationException(
+        getClass().getSimpleName() + " cannot list tasks: implement TaskStore.list");
+  }
 }

@@ -3,6 +3,8 @@ package dev.toolnexus.server.a2a;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolnexus.Request;
+import dev.toolnexus.a2a.Dialect;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,6 +78,46 @@ abstract class PersistentTaskStoreContract {
     store.save(waiting("d"));
     store.save(submitted("e").withState(TaskState.FAILED, "boom", AT));
     assertThat(store.unfinished()).extracting(A2aTask::id).containsExactlyInAnyOrder("a", "b");
+  }
+
+  @Test
+  void aTaskWithWebhooksIsReadBackWithThem() {
+    TaskStore store = open();
+    A2aTask task =
+        submitted("h-1")
+            .withPush(
+                List.of(
+                    new PushConfig(
+                        "hook", "https://example.com/h", "tok", "Bearer", "cred", Dialect.V1_0)));
+    store.save(task);
+    assertThat(open().get("h-1")).contains(task);
+  }
+
+  @Test
+  void listReturnsTheTasksTheFilterMatches() {
+    TaskStore store = open();
+    store.save(submitted("l-1").withState(TaskState.WORKING, null, AT));
+    store.save(completed("l-2"));
+    store.save(
+        A2aTask.submitted(
+                "l-3",
+                "ctx-l-2",
+                new A2aTask.Message("m", A2aTask.Message.USER, "x"),
+                null,
+                "2026-12-03T00:00:00Z")
+            .withState(TaskState.COMPLETED, null, "2026-12-03T00:00:00Z"));
+    assertThat(store.list(TaskFilter.ALL))
+        .extracting(A2aTask::id)
+        .containsExactlyInAnyOrder("l-1", "l-2", "l-3");
+    assertThat(store.list(new TaskFilter(null, TaskState.COMPLETED, null)))
+        .extracting(A2aTask::id)
+        .containsExactlyInAnyOrder("l-2", "l-3");
+    assertThat(store.list(new TaskFilter("ctx-l-2", null, null)))
+        .extracting(A2aTask::id)
+        .containsExactlyInAnyOrder("l-2", "l-3");
+    assertThat(store.list(new TaskFilter(null, null, Instant.parse("2026-12-02T12:00:00Z"))))
+        .extracting(A2aTask::id)
+        .containsExactly("l-3");
   }
 
   @Test

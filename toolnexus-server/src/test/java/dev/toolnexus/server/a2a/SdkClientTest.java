@@ -16,7 +16,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The official A2A SDK clients from npm ({@code @a2a-js/sdk} 1.x over v1.0, 0.3.x over v0.3)
  * against our served agent: blocking and non-blocking sends with polling, streaming, cancel and an
- * input-required round trip, behind a bearer token.
+ * input-required round trip, push notifications to a webhook of the client's (set with the message
+ * and by the config methods) and, over v1.0, ListTasks, behind a bearer token.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SdkClientTest {
@@ -27,7 +28,9 @@ class SdkClientTest {
 
   @BeforeAll
   void run() throws Exception {
-    served = Served.start(b -> b.token(TOKEN));
+    served =
+        Served.start(
+            b -> b.token(TOKEN).push(PushOptions.builder().allowHost("127.0.0.1").build()));
     String base = served.server.url().toString().replaceAll("/$", "");
     v1 = node("v1", base);
     v03 = node("v03", base);
@@ -146,5 +149,62 @@ class SdkClientTest {
                 "prompt", "What is your name?",
                 "after", "completed",
                 "artifact", "done: hello Ada"));
+  }
+
+  @Test
+  void v1ClientsWebhookGetsEveryUpdateOfItsTaskWithItsCredentials() {
+    assertThat(v1.get("push"))
+        .isEqualTo(
+            Map.of(
+                "events",
+                List.of(
+                    "status:TASK_STATE_WORKING", "artifactUpdate", "status:TASK_STATE_COMPLETED"),
+                "taskId",
+                true,
+                "authorization",
+                "Bearer cred-v1",
+                "token",
+                "tok-v1"));
+  }
+
+  @Test
+  void v1ClientCreatesReadsListsAndDeletesAPushConfig() {
+    assertThat(v1.get("pushConfigs"))
+        .isEqualTo(
+            Map.of(
+                "created",
+                Map.of("id", "cfg-1", "taskId", true, "url", true),
+                "got",
+                "cfg-1",
+                "listed",
+                List.of("cfg-1"),
+                "afterDelete",
+                0));
+  }
+
+  @Test
+  void v1ClientListsTheTasksOfItsContextWithArtifacts() {
+    assertThat(v1.get("list"))
+        .isEqualTo(Map.of("ids", List.of(true), "artifact", "echo: hi", "total", 1, "next", ""));
+  }
+
+  @Test
+  void v03ClientsWebhookGetsTheWholeTaskOnEachStatusChange() {
+    assertThat(v03.get("push"))
+        .isEqualTo(
+            Map.of(
+                "states",
+                List.of("task:working", "task:completed"),
+                "taskId",
+                true,
+                "token",
+                "tok-v03"));
+  }
+
+  @Test
+  void v03ClientSetsReadsListsAndDeletesAPushConfig() {
+    assertThat(v03.get("pushConfigs"))
+        .isEqualTo(
+            Map.of("set", "cfg-3", "got", "cfg-3", "listed", List.of("cfg-3"), "afterDelete", 0));
   }
 }

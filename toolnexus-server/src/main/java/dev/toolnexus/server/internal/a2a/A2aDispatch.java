@@ -3,8 +3,8 @@ package dev.toolnexus.server.internal.a2a;
 import dev.toolnexus.a2a.Dialect;
 import dev.toolnexus.a2a.internal.Wire;
 import dev.toolnexus.server.a2a.A2aTask;
+import dev.toolnexus.server.a2a.PushConfig;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -18,9 +18,11 @@ import java.util.function.Consumer;
  */
 final class A2aDispatch {
   private final TaskRunner runner;
+  private final PushMethods push;
 
   A2aDispatch(TaskRunner runner) {
     this.runner = runner;
+    this.push = new PushMethods(runner);
   }
 
   /** What to answer: one JSON body, or an event stream. */
@@ -58,9 +60,10 @@ final class A2aDispatch {
         case "tasks/cancel", "CancelTask" ->
             reply(id, TaskShapes.task(d, runner.cancel(taskId(params)), null));
         case "tasks/resubscribe", "SubscribeToTask" -> resubscribe(id, d, params);
+        case "ListTasks" -> reply(id, TaskListing.list(runner.store(), d, params));
         default -> {
-          if (method.toLowerCase(Locale.ROOT).contains("pushnotificationconfig")) {
-            throw new RpcError(Wire.PUSH_NOT_SUPPORTED, "Push Notification is not supported");
+          if (PushMethods.handles(method)) {
+            yield reply(id, push.handle(method, d, params));
           }
           throw new RpcError(-32601, "Method not found: " + method);
         }
@@ -87,7 +90,7 @@ final class A2aDispatch {
 
   private Outcome send(Object id, Dialect d, Map<String, Object> params) {
     Incoming in = Incoming.of(params);
-    LiveTask live = runner.send(in, null);
+    LiveTask live = runner.send(in, null, webhook(d, in));
     A2aTask answer = live.initial();
     if (in.blocking()) {
       try {
@@ -107,9 +110,24 @@ final class A2aDispatch {
     Incoming in = Incoming.of(params);
     BlockingQueue<LiveTask.Update> queue = new LinkedBlockingQueue<>();
     Consumer<LiveTask.Update> listener = queue::add;
-    LiveTask live = runner.send(in, listener);
+    LiveTask live = runner.send(in, listener, webhook(d, in));
     return new Stream(
         id, d, TaskShapes.first(d, live.initial()), queue, false, () -> live.remove(listener));
+  }
+
+  /** The webhook sent with the message, checked; null for none. */
+  private PushConfig webhook(Dialect d, Incoming in) {
+    if (in.webhook() == null) {
+      return null;
+    }
+    if (runner.push() == null) {
+      throw new RpcError(Wire.PUSH_NOT_SUPPORTED, "Push Notification is not supported");
+    }
+    String where =
+        d == Dialect.V1_0
+            ? "params.configuration.taskPushNotificationConfig"
+            : "params.configuration.pushNotificationConfig";
+    return push.read(d, in.webhook(), where);
   }
 
   private Outcome resubscribe(Object id, Dialect d, Map<String, Object> params) {

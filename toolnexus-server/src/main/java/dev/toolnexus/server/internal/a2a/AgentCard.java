@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * The agent card a served toolkit publishes: v0.3 fields ({@code protocolVersion}, {@code url},
  * {@code preferredTransport}) for v0.3 clients and a v1.0 {@code supportedInterfaces} entry for
- * v1.0 clients, the toolkit's skills (never its raw tools), streaming on, push notifications off,
- * and the bearer scheme when a token is required.
+ * v1.0 clients, the toolkit's skills (never its raw tools), streaming on, push notifications as
+ * configured, and the bearer scheme when a token is required.
  */
 final class AgentCard {
   /** The protocol version the v0.3 fields announce. */
@@ -38,7 +38,7 @@ final class AgentCard {
     }
     Map<String, Object> capabilities = new LinkedHashMap<>();
     capabilities.put("streaming", true);
-    capabilities.put("pushNotifications", false);
+    capabilities.put("pushNotifications", options.push() != null);
     capabilities.put("stateTransitionHistory", false);
     card.put("capabilities", capabilities);
     card.put("defaultInputModes", List.of("text"));

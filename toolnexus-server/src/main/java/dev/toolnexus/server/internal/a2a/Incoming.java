@@ -14,6 +14,9 @@ import java.util.UUID;
  * @param contextId the conversation the caller named; null for none
  * @param skill the skill named in the message metadata; null for none
  * @param blocking whether the caller waits for the task to finish or need input
+ * @param webhook the push notification config the caller sent with the message ({@code
+ *     configuration.taskPushNotificationConfig} in v1.0, {@code pushNotificationConfig} in v0.3);
+ *     null for none
  */
 record Incoming(
     String messageId,
@@ -22,7 +25,8 @@ record Incoming(
     String taskId,
     String contextId,
     String skill,
-    boolean blocking) {
+    boolean blocking,
+    Map<String, Object> webhook) {
 
   /**
    * Reads {@code params} of a send: {@code message} with its parts, ids and metadata, and {@code
@@ -41,11 +45,21 @@ record Incoming(
       throw RpcError.invalidParams("params.message has no text or data part");
     }
     boolean blocking = true;
+    Map<String, Object> webhook = null;
     if (params.get("configuration") instanceof Map<?, ?> c) {
       if (Boolean.FALSE.equals(c.get("blocking"))
           || Boolean.TRUE.equals(c.get("returnImmediately"))) {
         blocking = false;
       }
+      Object w = c.get("taskPushNotificationConfig");
+      if (w == null) {
+        w = c.get("pushNotificationConfig");
+      }
+      if (w != null && !(w instanceof Map<?, ?>)) {
+        throw RpcError.invalidParams(
+            "params.configuration's push notification config must be an object");
+      }
+      webhook = w == null ? null : map(w);
     }
     String skill =
         m.get("metadata") instanceof Map<?, ?> meta && meta.get("skill") instanceof String s
@@ -58,7 +72,13 @@ record Incoming(
         string(m.get("taskId"), null),
         string(m.get("contextId"), null),
         skill,
-        blocking);
+        blocking,
+        webhook);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> map(Object o) {
+    return (Map<String, Object>) o;
   }
 
   private static String string(Object o, String fallback) {

@@ -15,6 +15,8 @@ import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.internal.Errors;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.server.a2a.A2aTask;
+import dev.toolnexus.server.a2a.PushConfig;
+import dev.toolnexus.server.a2a.PushOptions;
 import dev.toolnexus.server.a2a.TaskEvent;
 import dev.toolnexus.server.a2a.TaskState;
 import dev.toolnexus.server.a2a.TaskStore;
@@ -49,22 +51,28 @@ public final class TaskRunner implements AutoCloseable {
   private final TaskStore store;
   private final Consumer<TaskEvent> onTask;
   private final Duration timeout;
+  private final PushSender push;
   private final Map<String, LiveTask> live = new ConcurrentHashMap<>();
   private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
   private volatile boolean closing;
 
-  /** Runs tasks of {@code toolkit} on {@code client}, keeping them in {@code store}. */
+  /**
+   * Runs tasks of {@code toolkit} on {@code client}, keeping them in {@code store}; with {@code
+   * push} set (may be null), callers may set webhooks on their tasks.
+   */
   public TaskRunner(
       Toolkit toolkit,
       LlmClient client,
       TaskStore store,
       Consumer<TaskEvent> onTask,
-      Duration timeout) {
+      Duration timeout,
+      PushOptions push) {
     this.toolkit = toolkit;
     this.client = client;
     this.store = store;
     this.onTask = onTask;
     this.timeout = timeout;
+    this.push = push == null ? null : new PushSender(push);
     for (int i = 0; i < STRIPES; i++) {
       locks[i] = new ReentrantLock();
     }
@@ -75,6 +83,11 @@ public final class TaskRunner implements AutoCloseable {
     return store;
   }
 
+  /** What delivers push notifications; null when they are off. */
+  PushSender push() {
+    return push;
+  }
+
   /** The live task with this id; null when it is not running in this process. */
   LiveTask live(String id) {
     return live.get(id);
@@ -82,18 +95,21 @@ public final class TaskRunner implements AutoCloseable {
 
   /**
    * Starts a new task for {@code in}, or resumes the task it names; {@code listener} (may be null)
-   * hears every change from the start.
+   * hears every change from the start, and {@code webhook} (may be null) is set on the task first.
    *
    * @throws RpcError for an unknown task or one that takes no message now
    */
-  LiveTask send(Incoming in, Consumer<LiveTask.Update> listener) {
+  LiveTask send(Incoming in, Consumer<LiveTask.Update> listener, PushConfig webhook) {
     if (in.taskId() != null) {
-      return resume(in, listener);
+      return resume(in, listener, webhook);
     }
     String id = UUID.randomUUID().toString();
     boolean memory = in.contextId() != null;
     String context = memory ? in.contextId() : UUID.randomUUID().toString();
     A2aTask task = A2aTask.submitted(id, context, userMessage(in), in.skill(), now());
+    if (webhook != null) {
+      task = task.withPush(List.of(webhook));
+    }
     LiveTask l = new LiveTask(task, listener);
     live.put(id, l);
     store.save(task);
@@ -101,7 +117,7 @@ public final class TaskRunner implements AutoCloseable {
     return l;
   }
 
-  private LiveTask resume(Incoming in, Consumer<LiveTask.Update> listener) {
+  private LiveTask resume(Incoming in, Consumer<LiveTask.Update> listener, PushConfig webhook) {
     String id = in.taskId();
     ReentrantLock lock = lock(id);
     lock.lock();
@@ -127,6 +143,9 @@ public final class TaskRunner implements AutoCloseable {
       }
       context = task.contextId();
       A2aTask working = task.withMessage(userMessage(in)).withState(TaskState.WORKING, null, now());
+      if (webhook != null) {
+        working = working.withPush(withConfig(working, webhook));
+      }
       l = new LiveTask(working, listener);
       live.put(id, l);
       store.save(working);
@@ -181,7 +200,7 @@ public final class TaskRunner implements AutoCloseable {
     }
     fire(canceled, null);
     if (l != null) {
-      l.publish(LiveTask.Update.status(canceled));
+      publish(l, LiveTask.Update.status(canceled));
       l.settle(canceled);
     }
     return canceled;
@@ -245,7 +264,7 @@ public final class TaskRunner implements AutoCloseable {
     try {
       A2aTask working = update(id, t -> t.state() == TaskState.SUBMITTED ? working(t) : t);
       if (working != null && working.state() == TaskState.WORKING) {
-        l.publish(LiveTask.Update.status(working));
+        publish(l, LiveTask.Update.status(working));
       }
       RunResult r = run.get();
       if (r.isPending()) {
@@ -323,9 +342,9 @@ public final class TaskRunner implements AutoCloseable {
       fire(done, result);
     }
     if (artifact != null) {
-      l.publish(LiveTask.Update.artifact(done, artifact));
+      publish(l, LiveTask.Update.artifact(done, artifact));
     }
-    l.publish(LiveTask.Update.status(done));
+    publish(l, LiveTask.Update.status(done));
     l.settle(done);
   }
 
@@ -349,6 +368,76 @@ public final class TaskRunner implements AutoCloseable {
     } finally {
       lock.unlock();
     }
+  }
+
+  private void publish(LiveTask l, LiveTask.Update update) {
+    l.publish(update);
+    if (push != null) {
+      push.deliver(update);
+    }
+  }
+
+  /**
+   * Sets {@code webhook} on the task, replacing one with the same id.
+   *
+   * @throws RpcError for an unknown task, or one that has as many webhooks as it may
+   */
+  A2aTask setPush(String taskId, PushConfig webhook) {
+    ReentrantLock lock = lock(taskId);
+    lock.lock();
+    try {
+      A2aTask task = store.get(taskId).orElseThrow(() -> RpcError.taskNotFound(taskId));
+      A2aTask next = task.withPush(withConfig(task, webhook));
+      store.save(next);
+      return next;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Removes the webhook {@code id} from the task.
+   *
+   * @throws RpcError for an unknown task or webhook
+   */
+  void deletePush(String taskId, String id) {
+    ReentrantLock lock = lock(taskId);
+    lock.lock();
+    try {
+      A2aTask task = store.get(taskId).orElseThrow(() -> RpcError.taskNotFound(taskId));
+      List<PushConfig> rest = new ArrayList<>();
+      for (PushConfig c : task.pushConfigs()) {
+        if (!c.id().equals(id)) {
+          rest.add(c);
+        }
+      }
+      if (rest.size() == task.pushConfigs().size()) {
+        throw PushMethods.configNotFound(taskId, id);
+      }
+      store.save(task.withPush(rest));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private List<PushConfig> withConfig(A2aTask task, PushConfig webhook) {
+    List<PushConfig> configs = new ArrayList<>();
+    for (PushConfig c : task.pushConfigs()) {
+      if (!c.id().equals(webhook.id())) {
+        configs.add(c);
+      }
+    }
+    int max = push.options().maxPerTask();
+    if (configs.size() >= max) {
+      throw RpcError.invalidParams(
+          "task "
+              + task.id()
+              + " already has "
+              + max
+              + " push notification configs, the most it may have");
+    }
+    configs.add(webhook);
+    return configs;
   }
 
   private void fire(A2aTask task, RunResult result) {
@@ -385,6 +474,9 @@ public final class TaskRunner implements AutoCloseable {
   @Override
   public void close() {
     closing = true;
+    if (push != null) {
+      push.close();
+    }
     for (LiveTask l : live.values()) {
       l.cancel().cancel("the server is stopping");
       l.settle(null);

@@ -9,10 +9,12 @@ import dev.toolnexus.server.McpServeOptions;
 import dev.toolnexus.server.a2a.A2aHttpServer;
 import dev.toolnexus.server.a2a.A2aServe;
 import dev.toolnexus.server.a2a.A2aServeOptions;
+import dev.toolnexus.server.a2a.PushOptions;
 import dev.toolnexus.server.a2a.TaskStores;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
@@ -117,6 +119,24 @@ final class A2aServing {
     host.allowedOrigins().forEach(b::allowOrigin);
     if (cmd.mcp) {
       b.mcp(host);
+    }
+    if (cmd.pushAllow != null && !cmd.pushAllow.isEmpty() && !cmd.push) {
+      throw CliException.usage("--push-allow needs --push");
+    }
+    if (cmd.push) {
+      PushOptions.Builder push = PushOptions.builder();
+      for (String allowed : cmd.pushAllow == null ? List.<String>of() : cmd.pushAllow) {
+        if (allowed.strip().equals("*")) {
+          push.allowPrivateNetworks(true);
+        } else {
+          push.allowHost(allowed);
+        }
+      }
+      try {
+        b.push(push.build());
+      } catch (IllegalArgumentException e) {
+        throw CliException.usage("--push-allow: " + e.getMessage());
+      }
     }
     try {
       b.store(TaskStores.of(cmd.taskStore));

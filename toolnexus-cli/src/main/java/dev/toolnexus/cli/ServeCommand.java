@@ -103,6 +103,22 @@ final class ServeCommand implements Callable<Integer> {
   String taskStore;
 
   @Option(
+      names = "--push",
+      description =
+          "With --a2a: accept push notification configs, so clients get each task update POSTed"
+              + " to their webhook (public http(s) hosts only, unless --push-allow).")
+  boolean push;
+
+  @Option(
+      names = "--push-allow",
+      paramLabel = "HOST",
+      split = ",",
+      description =
+          "With --push: also accept webhooks on this host even when it is loopback or private"
+              + " (repeatable or comma-separated; * allows every private address).")
+  List<String> pushAllow;
+
+  @Option(
       names = "--host",
       paramLabel = "HOST",
       description = "The interface to bind (default: ${DEFAULT-VALUE}).",

@@ -101,6 +101,22 @@ class ServeCommandTest {
   }
 
   @Test
+  void pushAllowWithoutPushIsAUsageError() {
+    CliRun r =
+        CliRun.of(
+            "serve",
+            "--a2a",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--model",
+            "m",
+            "--push-allow",
+            "127.0.0.1");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith("toolnexus: --push-allow needs --push");
+  }
+
+  @Test
   void aCallTimeoutThatIsNotPositiveIsAUsageError() {
     CliRun r = CliRun.of("serve", "--stdio", "--call-timeout", "0");
     assertThat(r.exitCode()).isEqualTo(2);

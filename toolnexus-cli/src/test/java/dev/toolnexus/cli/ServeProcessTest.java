@@ -3,6 +3,7 @@ package dev.toolnexus.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.net.httpserver.HttpServer;
 import dev.toolnexus.Json;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,7 +24,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -223,6 +227,72 @@ class ServeProcessTest {
       assertThat(stderr.get(10, TimeUnit.SECONDS))
           .contains("toolnexus: serving an A2A agent (0 skills, model mock-model) and 0 tools")
           .doesNotContain("Exception");
+    }
+  }
+
+  @Test
+  void serveA2aWithPushPostsTheFinishedTaskToTheCallersWebhook() throws Exception {
+    BlockingQueue<String> hits = new LinkedBlockingQueue<>();
+    HttpServer hook = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    hook.createContext(
+        "/hook",
+        ex -> {
+          hits.add(new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+          ex.sendResponseHeaders(200, -1);
+          ex.close();
+        });
+    hook.start();
+    try (MockLlm mock = MockLlm.start()) {
+      start(
+          Map.of("OPENAI_API_KEY", "test-key"),
+          "serve",
+          "--a2a",
+          "--push",
+          "--push-allow",
+          "127.0.0.1",
+          "--port",
+          "0",
+          "--base-url",
+          mock.baseUrl(),
+          "--model",
+          "mock-model",
+          "--no-builtins");
+      String card = reader().readLine();
+      Map<String, Object> agent =
+          Json.parseObject(
+              HTTP.send(
+                      HttpRequest.newBuilder(URI.create(card)).GET().build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .body());
+      assertThat(((Map<?, ?>) agent.get("capabilities")).get("pushNotifications")).isEqualTo(true);
+      String webhook = "http://127.0.0.1:" + hook.getAddress().getPort() + "/hook";
+      String send =
+          "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"message/send\",\"params\":{\"message\":"
+              + "{\"kind\":\"message\",\"messageId\":\"m1\",\"role\":\"user\",\"parts\":"
+              + "[{\"kind\":\"text\",\"text\":\"weather?\"}]},\"configuration\":"
+              + "{\"blocking\":false,\"pushNotificationConfig\":{\"url\":\""
+              + webhook
+              + "\"}}}}";
+      HTTP.send(
+          HttpRequest.newBuilder(URI.create((String) agent.get("url")))
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofString(send))
+              .build(),
+          HttpResponse.BodyHandlers.ofString());
+      String state = "";
+      Map<String, Object> task = Map.of();
+      while (!state.equals("completed")) {
+        String body = hits.poll(20, TimeUnit.SECONDS);
+        assertThat(body).as("a notification within 20 s").isNotNull();
+        task = Json.parseObject(body);
+        state = (String) ((Map<?, ?>) task.get("status")).get("state");
+      }
+      assertThat(task).containsEntry("kind", "task");
+      assertThat((List<?>) task.get("artifacts")).hasSize(1);
+      signal("INT");
+      assertExits();
+    } finally {
+      hook.stop(0);
     }
   }
 

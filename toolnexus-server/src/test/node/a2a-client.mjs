@@ -3,7 +3,7 @@
 // Usage: node a2a-client.mjs v1|v03 <base URL> [token]
 // Scenarios: blocking send, non-blocking send + polling, streaming, cancel, input-required + answer,
 // push notifications to a webhook of this script (with the message and by the config methods), and
-// (v1) ListTasks.
+// (v1) ListTasks and the same agent over the HTTP+JSON binding.
 import { createRequire } from "node:module";
 import http from "node:http";
 
@@ -41,7 +41,7 @@ async function webhook() {
 
 async function v1() {
   const sdk = require("a2a-sdk-v1");
-  const { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, DefaultAgentCardResolver } =
+  const { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, RestTransportFactory, DefaultAgentCardResolver } =
     require("a2a-sdk-v1/client");
   const fetchImpl = headersFetch(fetch);
   const options = (polling) =>
@@ -132,6 +132,36 @@ async function v1() {
   } finally {
     hook.close();
   }
+
+  // The same agent over the HTTP+JSON binding the card lists.
+  const rest = await new ClientFactory({
+    transports: [new RestTransportFactory({ fetchImpl })],
+    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+  }).createFromUrl(base);
+  const restDone = await send(rest, "echo over rest");
+  const restSlow = await rest.sendMessage({ tenant: "", message: msg("slow"),
+    configuration: { acceptedOutputModes: [], returnImmediately: true }, metadata: undefined });
+  const restCanceled = await rest.cancelTask({ tenant: "", id: restSlow.id });
+  const restEvents = [];
+  for await (const e of rest.sendMessageStream({ tenant: "", message: msg("echo rest streamed"), metadata: undefined })) {
+    restEvents.push(e.payload.$case);
+  }
+  const restGot = await rest.getTask({ tenant: "", id: restDone.id, historyLength: 1 });
+  let restMissing;
+  try {
+    await rest.getTask({ tenant: "", id: "no-such-task" });
+  } catch (e) {
+    restMissing = e.constructor.name + "/" + e.name;
+  }
+  out.rest = {
+    state: state(restDone),
+    artifact: text(restDone.artifacts[0].parts),
+    got: restGot.id === restDone.id,
+    history: restGot.history.length,
+    canceled: state(restCanceled),
+    stream: restEvents,
+    missing: restMissing,
+  };
 
   const listed = await client.listTasks({
     tenant: "", contextId: done.contextId, status: 0, pageSize: 10, pageToken: "",

@@ -207,4 +207,25 @@ class SdkClientTest {
         .isEqualTo(
             Map.of("set", "cfg-3", "got", "cfg-3", "listed", List.of("cfg-3"), "afterDelete", 0));
   }
+
+  @Test
+  void v1ClientOverTheHttpJsonBindingSendsCancelsStreamsAndReadsTypedErrors() {
+    assertThat(v1.get("rest"))
+        .isEqualTo(
+            Map.of(
+                "state",
+                "TASK_STATE_COMPLETED",
+                "artifact",
+                "echo: over rest",
+                "got",
+                true,
+                "history",
+                1,
+                "canceled",
+                "TASK_STATE_CANCELED",
+                "stream",
+                List.of("task", "statusUpdate", "artifactUpdate", "statusUpdate"),
+                "missing",
+                "RestTaskNotFoundError/TaskNotFoundError"));
+  }
 }

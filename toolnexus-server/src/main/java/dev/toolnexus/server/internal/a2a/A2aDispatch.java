@@ -61,6 +61,8 @@ final class A2aDispatch {
             reply(id, TaskShapes.task(d, runner.cancel(taskId(params)), null));
         case "tasks/resubscribe", "SubscribeToTask" -> resubscribe(id, d, params);
         case "ListTasks" -> reply(id, TaskListing.list(runner.store(), d, params));
+        case "GetExtendedAgentCard" ->
+            throw new RpcError(-32007, "This agent has no extended agent card");
         default -> {
           if (PushMethods.handles(method)) {
             yield reply(id, push.handle(method, d, params));

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,12 +22,14 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
 
 /**
  * The A2A routes of a served toolkit: {@code GET /.well-known/agent-card.json} (public, even with a
- * token) and JSON-RPC at {@code POST /} (answered as JSON, or as an event stream for a streaming
- * send). Any other path goes to the MCP handler when one is mounted, else gets 404; the MCP path is
- * checked first, so it is never shadowed.
+ * token), JSON-RPC at {@code POST /} (answered as JSON, or as an event stream for a streaming send)
+ * and the v1.0 HTTP+JSON binding's routes ({@code /message:send}, {@code /tasks/...}; see {@link
+ * RestRoutes}). Any other path goes to the MCP handler when one is mounted, else gets 404; the MCP
+ * path is checked first, so it is never shadowed.
  */
 public final class A2aHandler extends Handler.Abstract {
   /** Where the agent card is published. */
@@ -70,25 +73,19 @@ public final class A2aHandler extends Handler.Abstract {
       return mcp.handle(request, response, callback);
     }
     boolean card = path.equals(CARD_PATH);
-    if (!card && !path.equals("/")) {
+    RestRoutes.Route rest =
+        card || path.equals("/") ? null : RestRoutes.match(request.getMethod(), path);
+    if (!card && !path.equals("/") && rest == null) {
       Response.writeError(request, response, callback, 404);
       return true;
     }
     HttpFields headers = request.getHeaders();
     if (!guard.hostAllowed(headers.get(HttpHeader.HOST))) {
-      writeJson(
-          response,
-          callback,
-          403,
-          A2aDispatch.error(null, -32600, "Forbidden: Host not allowed").body());
+      forbidden(response, callback, rest != null, "Forbidden: Host not allowed");
       return true;
     }
     if (!guard.originAllowed(headers.get(HttpHeader.ORIGIN))) {
-      writeJson(
-          response,
-          callback,
-          403,
-          A2aDispatch.error(null, -32600, "Forbidden: Origin not allowed").body());
+      forbidden(response, callback, rest != null, "Forbidden: Origin not allowed");
       return true;
     }
     if (card) {
@@ -100,33 +97,120 @@ public final class A2aHandler extends Handler.Abstract {
       writeJson(response, callback, 200, AgentCard.of(options, toolkit, endpoint.get()));
       return true;
     }
-    if (!request.getMethod().equals("POST")) {
-      response.getHeaders().put(HttpHeader.ALLOW, "POST");
+    List<String> allowed = rest == null ? List.of("POST") : rest.httpMethods();
+    if (!allowed.contains(request.getMethod())) {
+      response.getHeaders().put(HttpHeader.ALLOW, String.join(", ", allowed));
       Response.writeError(request, response, callback, 405);
       return true;
     }
     String auth = headers.get(HttpHeader.AUTHORIZATION);
     if (!guard.tokenOk(auth)) {
       response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, RequestGuard.challenge(auth));
-      writeJson(response, callback, 401, A2aDispatch.error(null, -32600, "Unauthorized").body());
+      Map<String, Object> body =
+          rest == null
+              ? A2aDispatch.error(null, -32600, "Unauthorized").body()
+              : RestReplies.error(401, "UNAUTHENTICATED", "Unauthorized", null);
+      writeJson(response, callback, 401, body);
       return true;
     }
-    post(request, response, callback);
+    if (rest != null) {
+      rest(request, response, callback, rest);
+    } else {
+      post(request, response, callback);
+    }
     return true;
   }
 
-  private void post(Request request, Response response, Callback callback) throws IOException {
-    long max = options.maxRequestBytes();
-    if (request.getLength() > max) {
-      writeJson(response, callback, 413, tooLarge(max));
+  private static void forbidden(
+      Response response, Callback callback, boolean rest, String message) {
+    Map<String, Object> body =
+        rest
+            ? RestReplies.error(403, "PERMISSION_DENIED", message, null)
+            : A2aDispatch.error(null, -32600, message).body();
+    writeJson(response, callback, 403, body);
+  }
+
+  /** One HTTP+JSON request: answered as the JSON-RPC method it stands for, then unwrapped. */
+  private void rest(Request request, Response response, Callback callback, RestRoutes.Route route)
+      throws IOException {
+    byte[] body = readBody(request, response, callback, true);
+    if (body == null) {
       return;
     }
-    byte[] body;
-    try (InputStream in = Request.asInputStream(request)) {
-      body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+    Map<String, Object> params = new LinkedHashMap<>();
+    try {
+      if (body.length > 0) {
+        params.putAll(Json.parseObject(new String(body, StandardCharsets.UTF_8)));
+      }
+      params.putAll(route.params());
+      for (Fields.Field f : Request.extractQueryParameters(request)) {
+        params.putIfAbsent(f.getName(), RestRoutes.queryValue(f.getName(), f.getValue()));
+      }
+    } catch (IllegalArgumentException e) {
+      writeRest(
+          response,
+          callback,
+          400,
+          RestReplies.error(-32700, "Parse error: the body is not a JSON object"));
+      return;
+    } catch (RpcError e) {
+      writeRest(response, callback, 400, RestReplies.error(e.code(), e.getMessage()));
+      return;
     }
-    if (body.length > max) {
-      writeJson(response, callback, 413, tooLarge(max));
+    Map<String, Object> message = new LinkedHashMap<>();
+    message.put("jsonrpc", "2.0");
+    message.put("id", null);
+    message.put("method", route.rpcMethod());
+    message.put("params", params);
+    A2aDispatch.Outcome outcome = dispatch.handle(message, "1.0");
+    if (outcome instanceof A2aDispatch.Stream stream) {
+      stream(stream, response, callback, false);
+      return;
+    }
+    Map<String, Object> reply = ((A2aDispatch.Reply) outcome).body();
+    if (reply.get("error") instanceof Map<?, ?> error) {
+      int code = ((Number) error.get("code")).intValue();
+      writeRest(
+          response,
+          callback,
+          RestReplies.status(code),
+          RestReplies.error(code, String.valueOf(error.get("message"))));
+      return;
+    }
+    Object result = reply.get("result");
+    writeRest(response, callback, 200, result == null ? Map.of() : result);
+  }
+
+  /** The request body within the size limit; null when a 413 was written instead. */
+  private byte[] readBody(Request request, Response response, Callback callback, boolean rest)
+      throws IOException {
+    long max = options.maxRequestBytes();
+    byte[] body = null;
+    if (request.getLength() <= max) {
+      try (InputStream in = Request.asInputStream(request)) {
+        body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+      }
+    }
+    if (body == null || body.length > max) {
+      writeJson(
+          response,
+          callback,
+          413,
+          rest
+              ? RestReplies.error(
+                  413,
+                  "RESOURCE_EXHAUSTED",
+                  "Payload Too Large: the request body is over " + max + " bytes",
+                  null)
+              : tooLarge(max));
+      return null;
+    }
+    return body;
+  }
+
+  private void post(Request request, Response response, Callback callback) throws IOException {
+    byte[] body = readBody(request, response, callback, false);
+    if (body == null) {
       return;
     }
     Map<String, Object> message;
@@ -145,16 +229,18 @@ public final class A2aHandler extends Handler.Abstract {
     if (outcome instanceof A2aDispatch.Reply reply) {
       writeJson(response, callback, 200, reply.body());
     } else if (outcome instanceof A2aDispatch.Stream stream) {
-      stream(stream, response, callback);
+      stream(stream, response, callback, true);
     }
   }
 
-  private void stream(A2aDispatch.Stream stream, Response response, Callback callback) {
+  /** Writes the stream's events, each wrapped as a JSON-RPC response when {@code rpc}. */
+  private void stream(
+      A2aDispatch.Stream stream, Response response, Callback callback, boolean rpc) {
     response.setStatus(200);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream");
     response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
     try {
-      write(response, event(stream.id(), stream.first()));
+      write(response, event(rpc, stream.id(), stream.first()));
       boolean ended = stream.ended();
       while (!ended) {
         LiveTask.Update next = stream.queue().poll(keepAliveMillis, TimeUnit.MILLISECONDS);
@@ -162,7 +248,7 @@ public final class A2aHandler extends Handler.Abstract {
           write(response, ": keep-alive\n\n");
           continue;
         }
-        write(response, event(stream.id(), TaskShapes.event(stream.dialect(), next)));
+        write(response, event(rpc, stream.id(), TaskShapes.event(stream.dialect(), next)));
         ended = next.last();
       }
       response.write(true, ByteBuffer.allocate(0), callback);
@@ -176,7 +262,10 @@ public final class A2aHandler extends Handler.Abstract {
     }
   }
 
-  private static String event(Object id, Object result) {
+  private static String event(boolean rpc, Object id, Object result) {
+    if (!rpc) {
+      return "data: " + Json.write(result) + "\n\n";
+    }
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("jsonrpc", "2.0");
     body.put("id", id);
@@ -203,8 +292,13 @@ public final class A2aHandler extends Handler.Abstract {
         .body();
   }
 
-  private static void writeJson(
-      Response response, Callback callback, int status, Map<String, Object> body) {
+  private static void writeRest(Response response, Callback callback, int status, Object body) {
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/a2a+json");
+    Content.Sink.write(response, true, Json.write(body), callback);
+  }
+
+  private static void writeJson(Response response, Callback callback, int status, Object body) {
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     Content.Sink.write(response, true, Json.write(body), callback);

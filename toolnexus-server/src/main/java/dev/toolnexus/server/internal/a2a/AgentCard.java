@@ -10,9 +10,9 @@ import java.util.Map;
 
 /**
  * The agent card a served toolkit publishes: v0.3 fields ({@code protocolVersion}, {@code url},
- * {@code preferredTransport}) for v0.3 clients and a v1.0 {@code supportedInterfaces} entry for
- * v1.0 clients, the toolkit's skills (never its raw tools), streaming on, push notifications as
- * configured, and the bearer scheme when a token is required.
+ * {@code preferredTransport}) for v0.3 clients and v1.0 {@code supportedInterfaces} entries
+ * (JSON-RPC first, then HTTP+JSON) for v1.0 clients, the toolkit's skills (never its raw tools),
+ * streaming on, push notifications as configured, and the bearer scheme when a token is required.
  */
 final class AgentCard {
   /** The protocol version the v0.3 fields announce. */
@@ -29,7 +29,12 @@ final class AgentCard {
     card.put("protocolVersion", PROTOCOL_VERSION);
     card.put("url", endpoint);
     card.put("preferredTransport", "JSONRPC");
-    card.put("supportedInterfaces", List.of(jsonRpc(endpoint, "1.0"), jsonRpc(endpoint, "0.3")));
+    card.put(
+        "supportedInterfaces",
+        List.of(
+            entry(endpoint, "JSONRPC", "1.0"),
+            entry(endpoint, "JSONRPC", "0.3"),
+            entry(endpoint.replaceAll("/+$", ""), "HTTP+JSON", "1.0")));
     if (options.providerOrganization() != null) {
       Map<String, Object> provider = new LinkedHashMap<>();
       provider.put("organization", options.providerOrganization());
@@ -55,10 +60,10 @@ final class AgentCard {
     return card;
   }
 
-  private static Map<String, Object> jsonRpc(String endpoint, String version) {
+  private static Map<String, Object> entry(String endpoint, String binding, String version) {
     Map<String, Object> entry = new LinkedHashMap<>();
     entry.put("url", endpoint);
-    entry.put("protocolBinding", "JSONRPC");
+    entry.put("protocolBinding", binding);
     entry.put("protocolVersion", version);
     return entry;
   }

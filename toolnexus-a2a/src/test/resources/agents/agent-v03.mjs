@@ -1,6 +1,6 @@
 // A real A2A agent on the official @a2a-js/sdk 0.3.x (protocol v0.3: message/send, tasks/get,
 // tasks/cancel), started by the toolnexus-a2a tests. Usage: node agent-v03.mjs <node_modules dir>
-// It prints "PORT <n>" once listening on 127.0.0.1. The task texts behave as in agent-v1.mjs.
+// With A2A_STREAMING=1 its card says it streams. It prints "PORT <n>" once listening on 127.0.0.1. The task texts behave as in agent-v1.mjs.
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -86,7 +86,7 @@ const listener = app.listen(0, "127.0.0.1", () => {
   const card = {
     name: "Old Agent", description: "A v0.3 test agent", version: "1.0.0", protocolVersion: "0.3.0",
     url: `http://127.0.0.1:${port}/`, preferredTransport: "JSONRPC",
-    capabilities: { streaming: false, pushNotifications: false },
+    capabilities: { streaming: process.env.A2A_STREAMING === "1", pushNotifications: false },
     defaultInputModes: ["text/plain"], defaultOutputModes: ["text/plain"],
     skills: [{ id: "work", name: "Work", description: "Does the work", tags: ["test"] }],
   };

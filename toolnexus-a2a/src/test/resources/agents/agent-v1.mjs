@@ -1,6 +1,6 @@
 // A real A2A agent on the official @a2a-js/sdk 1.x (protocol v1.0, with its v0.3 compatibility
 // layer switched on), started by the toolnexus-a2a tests. Usage: node agent-v1.mjs <node_modules dir>
-// It prints "PORT <n>" once listening on 127.0.0.1. What it does depends on the task text:
+// With A2A_STREAMING=1 its card says it streams. It prints "PORT <n>" once listening on 127.0.0.1. What it does depends on the task text:
 //   "echo <x>"  two artifacts "echo: <x>" and "done", then completed
 //   "fail"      failed with the status message "boom"
 //   "slow"      stays working until canceled
@@ -105,7 +105,7 @@ const listener = app.listen(0, "127.0.0.1", () => {
       { url: base + "/rpc", protocolBinding: "JSONRPC", protocolVersion: "1.0", tenant: "" },
       { url: base + "/rpc", protocolBinding: "JSONRPC", protocolVersion: "0.3", tenant: "" },
     ],
-    provider: undefined, capabilities: { streaming: false, pushNotifications: false, extensions: [] },
+    provider: undefined, capabilities: { streaming: process.env.A2A_STREAMING === "1", pushNotifications: false, extensions: [] },
     securitySchemes: {}, securityRequirements: [], defaultInputModes: ["text/plain"],
     defaultOutputModes: ["text/plain"], signatures: [],
     skills: [

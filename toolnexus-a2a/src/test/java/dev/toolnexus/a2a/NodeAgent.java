@@ -19,16 +19,27 @@ final class NodeAgent implements AutoCloseable {
 
   /** Starts the test agent script {@code agents/<script>} and waits until it listens. */
   static NodeAgent start(String script) throws Exception {
+    return start(script, false);
+  }
+
+  /**
+   * Starts the test agent script; with {@code streaming} its card says it streams ({@code
+   * A2A_STREAMING=1}).
+   */
+  static NodeAgent start(String script, boolean streaming) throws Exception {
     Path file = resource("agents/" + script);
     Path modules =
         Path.of(
                 Objects.requireNonNull(
                     System.getProperty("toolnexus.node.dir"), "toolnexus.node.dir"))
             .resolve("node_modules");
-    Process p =
+    ProcessBuilder pb =
         new ProcessBuilder("node", file.toString(), modules.toString())
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .start();
+            .redirectError(ProcessBuilder.Redirect.INHERIT);
+    if (streaming) {
+      pb.environment().put("A2A_STREAMING", "1");
+    }
+    Process p = pb.start();
     BufferedReader out =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     String line;

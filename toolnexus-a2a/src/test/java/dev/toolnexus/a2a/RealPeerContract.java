@@ -46,9 +46,14 @@ abstract class RealPeerContract {
   /** The peer's get and cancel method names. */
   abstract List<String> getAndCancel();
 
+  /** Whether the peer's card says it streams, so the client follows its event stream. */
+  boolean streaming() {
+    return false;
+  }
+
   @BeforeAll
   void startPeer() throws Exception {
-    peer = NodeAgent.start(script());
+    peer = NodeAgent.start(script(), streaming());
     agent =
         A2a.agent(
             AgentOptions.builder(peer.card()).pollEvery(Duration.ofMillis(50)).id("peer").build());
@@ -87,11 +92,17 @@ abstract class RealPeerContract {
     ToolResult r = run("echo hi", ToolContext.empty());
     assertThat(r.isError()).isFalse();
     assertThat(r.output()).isEqualTo("echo: hi\ndone");
-    assertThat(r.metadata().keySet()).containsExactly("agent", "taskId", "state", "polls", "ms");
+    assertThat(r.metadata().keySet())
+        .containsExactly("agent", "taskId", "state", "polls", "streamed", "ms");
     assertThat(r.metadata().get("agent")).isEqualTo(agent.agentName().orElseThrow());
     assertThat(r.metadata().get("state")).isEqualTo("completed");
     assertThat((String) r.metadata().get("taskId")).isNotEmpty();
-    assertThat((Integer) r.metadata().get("polls")).isPositive();
+    if (streaming()) {
+      assertThat(r.metadata()).containsEntry("polls", 0).containsEntry("streamed", true);
+    } else {
+      assertThat((Integer) r.metadata().get("polls")).isPositive();
+      assertThat(r.metadata()).containsEntry("streamed", false);
+    }
   }
 
   @Test

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * One resolved remote agent: its card, its endpoint and the dialect it speaks. The dialect falls
@@ -81,6 +82,80 @@ final class AgentLink {
       throws IOException, InterruptedException {
     Dialect d = dialect.get();
     return TaskView.of(call(d, Wire.getMethod(d), Wire.task(taskId), budget, cancel, trace));
+  }
+
+  /**
+   * Follows the task's event stream until it shows a final or interrupted state; returns whether it
+   * did (false: the stream ended first). {@code seen} hears the state of every event that carries
+   * one. Only for an agent whose card says it streams.
+   *
+   * @throws RpcException when the agent refuses to stream the task
+   */
+  boolean watch(
+      String taskId,
+      Duration budget,
+      CancelToken cancel,
+      Map<String, String> trace,
+      Consumer<String> seen)
+      throws IOException, InterruptedException {
+    Dialect d = dialect.get();
+    Object last =
+        rpc.stream(
+            card.endpoint(),
+            d,
+            Wire.subscribeMethod(d),
+            Wire.task(taskId),
+            budget,
+            cancel,
+            trace,
+            event -> {
+              String state = stateOf(event);
+              if (state != null) {
+                seen.accept(state);
+              }
+              return settles(event, state);
+            });
+    return last != null;
+  }
+
+  /**
+   * The state a stream event shows (a task or a status update, in any dialect), in lowercase v0.3
+   * spelling; null for an event without one.
+   */
+  static String stateOf(Object event) {
+    if (!(event instanceof Map<?, ?> e)) {
+      return null;
+    }
+    Map<?, ?> body = e;
+    if (e.get("statusUpdate") instanceof Map<?, ?> m) {
+      body = m;
+    } else if (e.get("task") instanceof Map<?, ?> m) {
+      body = m;
+    }
+    return body.get("status") instanceof Map<?, ?> status && status.get("state") != null
+        ? TaskView.normalize(status.get("state"))
+        : null;
+  }
+
+  /**
+   * Whether a stream event shows the task done or waiting for the host: a final or interrupted
+   * state, a v0.3 update marked {@code final}, or a plain message.
+   */
+  static boolean settles(Object event, String state) {
+    if (!(event instanceof Map<?, ?> e)) {
+      return false;
+    }
+    if (e.get("message") instanceof Map<?, ?>
+        || "message".equals(e.get("kind"))
+        || Boolean.TRUE.equals(e.get("final"))) {
+      return true;
+    }
+    return state != null
+        && switch (state) {
+          case "completed", "failed", "canceled", "rejected", "input-required", "auth-required" ->
+              true;
+          default -> false;
+        };
   }
 
   void cancel(String taskId, Duration budget, Map<String, String> trace)

@@ -15,8 +15,9 @@ import java.util.Map;
  * @param endpoint where JSON-RPC requests go
  * @param dialect the dialect the card announces
  * @param skills one entry per skill: its id (or name) and its description
+ * @param streaming whether the card says the agent streams ({@code capabilities.streaming})
  */
-record Card(String name, URI endpoint, Dialect dialect, List<Skill> skills) {
+record Card(String name, URI endpoint, Dialect dialect, List<Skill> skills, boolean streaming) {
 
   /** One advertised skill. */
   record Skill(String id, String description) {}
@@ -71,6 +72,8 @@ record Card(String name, URI endpoint, Dialect dialect, List<Skill> skills) {
         }
       }
     }
-    return new Card(name, endpoint, dialect, skills);
+    boolean streaming =
+        card.get("capabilities") instanceof Map<?, ?> c && Boolean.TRUE.equals(c.get("streaming"));
+    return new Card(name, endpoint, dialect, skills, streaming);
   }
 }

@@ -15,8 +15,12 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * One agent's HTTP side: GET of the card and JSON-RPC POSTs, each with its own time budget and
@@ -78,17 +82,7 @@ final class Rpc {
       CancelToken cancel,
       Map<String, String> trace)
       throws IOException, InterruptedException {
-    String payload =
-        Json.write(
-            Map.of(
-                "jsonrpc",
-                "2.0",
-                "id",
-                UUID.randomUUID().toString(),
-                "method",
-                method,
-                "params",
-                params));
+    String payload = body(method, params);
     HttpRequest.Builder b =
         HttpRequest.newBuilder(endpoint)
             .timeout(budget)
@@ -97,7 +91,145 @@ final class Rpc {
     addTrace(b, trace);
     Wire.headers(dialect).forEach(b::header);
     b.header("Content-Type", "application/json");
-    Map<String, Object> answer = Json.parseObject(send(b.build(), cancel));
+    return result(Json.parseObject(send(b.build(), cancel)));
+  }
+
+  /**
+   * Calls a streaming method and reads its events until {@code settled} accepts one's result;
+   * returns that result, or null when the stream ended before. The budget covers the whole stream.
+   *
+   * @throws RpcException for a JSON-RPC error answer, as a plain body or as an event
+   * @throws HttpTimeoutException when the budget ran out
+   * @throws CancellationException when the token fired
+   * @throws IOException when the agent answered something else than an event stream
+   */
+  Object stream(
+      URI endpoint,
+      Dialect dialect,
+      String method,
+      Map<String, Object> params,
+      Duration budget,
+      CancelToken cancel,
+      Map<String, String> trace,
+      Predicate<Object> settled)
+      throws IOException, InterruptedException {
+    cancel.throwIfCancelled();
+    long deadline = System.nanoTime() + budget.toNanos();
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(endpoint)
+            .POST(HttpRequest.BodyPublishers.ofString(body(method, params)));
+    addHeaders(b);
+    addTrace(b, trace);
+    Wire.headers(dialect).forEach(b::header);
+    b.header("Content-Type", "application/json");
+    b.header("Accept", "text/event-stream");
+    HttpRequest request = b.build();
+    EventStream events = new EventStream();
+    AtomicReference<HttpResponse.ResponseInfo> info = new AtomicReference<>();
+    CountDownLatch headers = new CountDownLatch(1);
+    CompletableFuture<HttpResponse<Void>> future =
+        http.sendAsync(
+            request,
+            ri -> {
+              info.set(ri);
+              headers.countDown();
+              return HttpResponse.BodySubscribers.fromLineSubscriber(events);
+            });
+    future.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            events.onError(e);
+            headers.countDown();
+          }
+        });
+    CancelToken.Registration registration =
+        cancel.onCancel(
+            () -> {
+              future.cancel(true);
+              events.onError(new CancellationException("canceled"));
+              headers.countDown();
+            });
+    try {
+      if (!headers.await(left(deadline), TimeUnit.NANOSECONDS)) {
+        throw new HttpTimeoutException("budget spent");
+      }
+      cancel.throwIfCancelled();
+      HttpResponse.ResponseInfo ri = info.get();
+      if (ri == null) {
+        EventStream.Next n = events.next(100);
+        throw failure(n instanceof EventStream.Ended e ? e.error() : null, request);
+      }
+      String type = ri.headers().firstValue("Content-Type").orElse("");
+      if (ri.statusCode() / 100 != 2 || !type.startsWith("text/event-stream")) {
+        String body = events.rest(TimeUnit.NANOSECONDS.toMillis(left(deadline)));
+        if (body != null && ri.statusCode() / 100 == 2 && body.strip().startsWith("{")) {
+          result(Json.parseObject(body));
+        }
+        throw new IOException(
+            "HTTP "
+                + ri.statusCode()
+                + " from "
+                + request.uri()
+                + " is not an event stream"
+                + snippet(body));
+      }
+      while (true) {
+        EventStream.Next n = events.next(TimeUnit.NANOSECONDS.toMillis(left(deadline)));
+        cancel.throwIfCancelled();
+        if (n instanceof EventStream.TimedOut) {
+          throw new HttpTimeoutException("budget spent");
+        }
+        if (n instanceof EventStream.Ended e) {
+          if (e.error() != null) {
+            throw failure(e.error(), request);
+          }
+          return null;
+        }
+        Object result = result(Json.parseObject(((EventStream.Event) n).data()));
+        if (settled.test(result)) {
+          return result;
+        }
+      }
+    } finally {
+      registration.close();
+      events.close();
+      future.cancel(true);
+    }
+  }
+
+  private static long left(long deadline) {
+    return Math.max(0, deadline - System.nanoTime());
+  }
+
+  private static IOException failure(Throwable error, HttpRequest request) {
+    Throwable cause =
+        error instanceof java.util.concurrent.CompletionException c ? c.getCause() : error;
+    if (cause instanceof CancellationException c) {
+      throw c;
+    }
+    if (cause instanceof IOException io) {
+      return io.getMessage() == null
+          ? new IOException(io.getClass().getSimpleName() + " for " + request.uri(), io)
+          : io;
+    }
+    return new IOException("the event stream from " + request.uri() + " failed: " + cause, cause);
+  }
+
+  private static String body(String method, Map<String, Object> params) {
+    return Json.write(
+        Map.of(
+            "jsonrpc",
+            "2.0",
+            "id",
+            UUID.randomUUID().toString(),
+            "method",
+            method,
+            "params",
+            params));
+  }
+
+  /** The {@code result} of a JSON-RPC answer; an {@code error} answer is thrown. */
+  private static Object result(Map<String, Object> answer) {
     if (answer.get("error") instanceof Map<?, ?> error) {
       int code = error.get("code") instanceof Number n ? n.intValue() : 0;
       String message = error.get("message") instanceof String s ? s : "JSON-RPC error " + code;

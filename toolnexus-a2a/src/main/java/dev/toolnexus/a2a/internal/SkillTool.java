@@ -22,10 +22,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One skill of a remote agent as a tool: sends the task without blocking, then polls it until it
+ * One skill of a remote agent as a tool: sends the task without blocking, then follows it until it
  * ends, runs out of time, is canceled, or needs the host (input or authorization), which becomes a
- * suspension answered by one follow-up message on the same task. Every request of the call carries
- * the call's W3C trace context as headers, and gets what is left of the call's budget.
+ * suspension answered by one follow-up message on the same task. An agent whose card says it
+ * streams is followed on its event stream ({@code SubscribeToTask}, {@code tasks/resubscribe}); one
+ * that does not, or whose stream fails, is polled every {@code pollEvery}. Every request of the
+ * call carries the call's W3C trace context as headers, and gets what is left of the call's budget.
  */
 public final class SkillTool implements Tool {
   private static final Map<String, Object> SCHEMA =
@@ -173,6 +175,8 @@ public final class SkillTool implements Tool {
     private String taskId = "";
     private String state = "submitted";
     private int polls;
+    private boolean streamed;
+    private boolean streamFailed;
     private Task answered;
 
     Call(ToolContext ctx) {
@@ -206,6 +210,9 @@ public final class SkillTool implements Tool {
         }
         taskId = view.id();
         state = view.state();
+        if (!state.equals("input-required") && !state.equals("auth-required")) {
+          answered = null;
+        }
         if (view.terminal()) {
           if (state.equals("completed")) {
             return result(ToolResult.ok(view.output()));
@@ -223,6 +230,10 @@ public final class SkillTool implements Tool {
         if (left <= 0) {
           return timedOut();
         }
+        if (answered == null && watching()) {
+          view = link.get(taskId, remaining(), ctx.cancel(), trace);
+          continue;
+        }
         pause(Math.min(pollMs, left));
         if (ctx.isCancelled()) {
           return canceled();
@@ -230,6 +241,33 @@ public final class SkillTool implements Tool {
         view = link.get(taskId, remaining(), ctx.cancel(), trace);
         polls++;
       }
+    }
+
+    /**
+     * Follows the task's event stream when the agent streams and the stream has not failed in this
+     * call; true when it showed the task settle, so one get reads the whole task. A stream the
+     * agent refuses or ends early switches the call to polling.
+     */
+    private boolean watching() throws IOException, InterruptedException {
+      if (!link.card().streaming() || streamFailed) {
+        return false;
+      }
+      try {
+        streamed = true;
+        if (link.watch(taskId, remaining(), ctx.cancel(), trace, s -> state = s)) {
+          return true;
+        }
+      } catch (RpcException e) {
+        // the agent cannot stream this task (or this dialect): poll instead
+      } catch (HttpTimeoutException | CancellationException e) {
+        throw e;
+      } catch (IOException e) {
+        if (ctx.isCancelled()) {
+          throw new CancellationException("canceled");
+        }
+      }
+      streamFailed = true;
+      return false;
     }
 
     /**
@@ -309,6 +347,7 @@ public final class SkillTool implements Tool {
       m.put("taskId", taskId);
       m.put("state", state);
       m.put("polls", polls);
+      m.put("streamed", streamed);
       m.put("ms", elapsed());
       return m;
     }

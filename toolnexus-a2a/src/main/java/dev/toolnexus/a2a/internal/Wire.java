@@ -45,6 +45,14 @@ public final class Wire {
     return d == Dialect.V0_3 ? "message/stream" : "SendStreamingMessage";
   }
 
+  /**
+   * The method that streams an existing task's updates: {@code tasks/resubscribe} in v0.3, else
+   * {@code SubscribeToTask}.
+   */
+  public static String subscribeMethod(Dialect d) {
+    return d == Dialect.V0_3 ? "tasks/resubscribe" : "SubscribeToTask";
+  }
+
   /** The get method: {@code tasks/get} in v0.3, else {@code GetTask}. */
   public static String getMethod(Dialect d) {
     return d == Dialect.V0_3 ? "tasks/get" : "GetTask";

@@ -28,6 +28,24 @@ public interface Tool {
   Source source();
 
   /**
+   * The tool's title, icons and behaviour hints, for a host's display and policy (for example,
+   * running a {@link ToolAnnotations#isReadOnly read-only} tool without asking). {@link
+   * ToolAnnotations#NONE} when the tool states none.
+   */
+  default ToolAnnotations annotations() {
+    return ToolAnnotations.NONE;
+  }
+
+  /**
+   * The JSON-Schema object its structured result conforms to, as an unmodifiable map of plain JSON
+   * values; an empty map when the tool declares none (never null). An MCP tool's result is checked
+   * against it, and a result that does not conform is an error result.
+   */
+  default Map<String, Object> outputSchema() {
+    return Map.of();
+  }
+
+  /**
    * Runs the tool. Failures are reported as {@link ToolResult#error error results}, never thrown; a
    * suspension is a result carrying {@code metadata.pending} (see {@link Request}).
    *

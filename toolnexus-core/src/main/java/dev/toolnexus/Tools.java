@@ -5,6 +5,7 @@ import dev.toolnexus.internal.MethodTool;
 import dev.toolnexus.internal.PlainValues;
 import dev.toolnexus.internal.RecordTool;
 import dev.toolnexus.internal.SchemaLint;
+import dev.toolnexus.internal.WrappedTool;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -102,39 +103,23 @@ public final class Tools {
 
   /** The same tool, marked so that two calls to it never run at the same time. */
   public static Tool sequential(Tool tool) {
+    Objects.requireNonNull(tool, "tool");
     if (tool instanceof FunctionTool f) {
       return f.asSequential();
     }
-    return new Tool() {
-      @Override
-      public String name() {
-        return tool.name();
-      }
+    return WrappedTool.sequential(tool);
+  }
 
-      @Override
-      public String description() {
-        return tool.description();
-      }
-
-      @Override
-      public Map<String, Object> inputSchema() {
-        return tool.inputSchema();
-      }
-
-      @Override
-      public Source source() {
-        return tool.source();
-      }
-
-      @Override
-      public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
-        return tool.execute(args, ctx);
-      }
-
-      @Override
-      public boolean sequential() {
-        return true;
-      }
-    };
+  /**
+   * The same tool with these {@link ToolAnnotations} (title, icons, behaviour hints) in place of
+   * its own, so a host policy can tell, for example, a read-only tool from a destructive one.
+   */
+  public static Tool annotated(Tool tool, ToolAnnotations annotations) {
+    Objects.requireNonNull(tool, "tool");
+    Objects.requireNonNull(annotations, "annotations");
+    if (tool instanceof FunctionTool f) {
+      return f.withAnnotations(annotations);
+    }
+    return WrappedTool.annotated(tool, annotations);
   }
 }

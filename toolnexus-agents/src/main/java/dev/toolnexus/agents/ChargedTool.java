@@ -2,6 +2,7 @@ package dev.toolnexus.agents;
 
 import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.util.Map;
@@ -34,8 +35,18 @@ final class ChargedTool implements Tool {
   }
 
   @Override
+  public Map<String, Object> outputSchema() {
+    return tool.outputSchema();
+  }
+
+  @Override
   public Source source() {
     return tool.source();
+  }
+
+  @Override
+  public ToolAnnotations annotations() {
+    return tool.annotations();
   }
 
   @Override

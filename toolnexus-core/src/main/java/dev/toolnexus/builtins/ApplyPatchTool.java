@@ -1,6 +1,7 @@
 package dev.toolnexus.builtins;
 
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.Errors;
@@ -31,6 +32,7 @@ final class ApplyPatchTool {
         "Apply a patch (Begin/End Patch grammar: Add/Update/Delete File). Atomic — a non-matching"
             + " hunk aborts with no writes.",
         Schemas.object(props, List.of("patchText")),
+        ToolAnnotations.of(false, true, false, false),
         (args, ctx) -> run(host, args, ctx));
   }
 

@@ -2,6 +2,7 @@ package dev.toolnexus.builtins;
 
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.SafeEnvironment;
@@ -48,6 +49,7 @@ final class BashTool {
         "bash",
         "Run a shell command and return its combined stdout+stderr. Non-zero exit is an error.",
         Schemas.object(props, List.of("command")),
+        ToolAnnotations.of(false, true, false, true),
         (args, ctx) -> run(host, args, ctx));
   }
 

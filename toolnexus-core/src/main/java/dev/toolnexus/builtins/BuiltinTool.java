@@ -2,6 +2,7 @@ package dev.toolnexus.builtins;
 
 import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.AbstractTool;
@@ -20,11 +21,26 @@ final class BuiltinTool extends AbstractTool {
     ToolResult run(Args args, ToolContext ctx) throws Exception;
   }
 
+  /** The hints of a tool that only reads the local machine: read-only, closed world. */
+  static final ToolAnnotations READ_LOCAL = ToolAnnotations.of(true, false, true, false);
+
+  private final ToolAnnotations annotations;
   private final Body body;
 
-  BuiltinTool(String name, String description, Map<String, Object> inputSchema, Body body) {
+  BuiltinTool(
+      String name,
+      String description,
+      Map<String, Object> inputSchema,
+      ToolAnnotations annotations,
+      Body body) {
     super(name, description, inputSchema, Source.BUILTIN);
+    this.annotations = annotations;
     this.body = body;
+  }
+
+  @Override
+  public ToolAnnotations annotations() {
+    return annotations;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.toolnexus.builtins;
 
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.io.IOException;
@@ -29,6 +30,7 @@ final class EditTool {
         "Exact-string replace in a file. Default replaces a single unique occurrence; replaceAll"
             + " replaces all.",
         Schemas.object(props, List.of("path", "oldString", "newString")),
+        ToolAnnotations.of(false, true, false, false),
         (args, ctx) -> run(host, args, ctx));
   }
 

@@ -23,6 +23,7 @@ final class GlobTool {
         "glob",
         "List files matching a glob under a directory. Output is newline-joined relative paths.",
         Schemas.object(props, List.of("pattern")),
+        BuiltinTool.READ_LOCAL,
         (args, ctx) -> run(host, args, ctx));
   }
 

@@ -38,6 +38,7 @@ final class GrepTool {
         "grep",
         "Search file contents by regex under a directory. Output is file:line:text matches.",
         Schemas.object(props, List.of("pattern")),
+        BuiltinTool.READ_LOCAL,
         (args, ctx) -> run(host, args, ctx));
   }
 

@@ -42,6 +42,7 @@ final class QuestionTool {
             + " decision or information only the user has; the answers come back as this tool's"
             + " result.",
         Schemas.object(props, List.of("questions")),
+        BuiltinTool.READ_LOCAL,
         QuestionTool::run);
   }
 

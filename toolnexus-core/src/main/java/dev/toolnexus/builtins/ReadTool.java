@@ -31,6 +31,7 @@ final class ReadTool {
             + " part; anything else is read as UTF-8 text, with offset/limit returning that line"
             + " window.",
         Schemas.object(props, List.of("path")),
+        BuiltinTool.READ_LOCAL,
         (args, ctx) -> run(host, args, ctx));
   }
 

@@ -1,6 +1,7 @@
 package dev.toolnexus.builtins;
 
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.util.ArrayList;
@@ -36,6 +37,7 @@ final class TodowriteTool {
         "todowrite",
         "Replace the session todo list. Returns the rendered list.",
         Schemas.object(props, List.of("todos")),
+        ToolAnnotations.of(false, true, true, false),
         TodowriteTool::run);
   }
 

@@ -3,6 +3,7 @@ package dev.toolnexus.builtins;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.ContentPart;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.HttpClients;
@@ -61,6 +62,7 @@ final class WebfetchTool {
         "webfetch",
         "HTTP GET a URL and return its body as text, markdown, or html.",
         Schemas.object(props, List.of("url")),
+        ToolAnnotations.of(true, false, true, true),
         (args, ctx) -> run(host, args, ctx));
   }
 

@@ -1,6 +1,7 @@
 package dev.toolnexus.builtins;
 
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +23,7 @@ final class WriteTool {
         "write",
         "Write content to a file (create/overwrite), creating parent directories.",
         Schemas.object(props, List.of("path", "content")),
+        ToolAnnotations.of(false, true, true, false),
         (args, ctx) -> run(host, args));
   }
 

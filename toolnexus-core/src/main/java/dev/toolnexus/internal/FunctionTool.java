@@ -2,6 +2,7 @@ package dev.toolnexus.internal;
 
 import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolFunction;
 import dev.toolnexus.ToolResult;
@@ -11,6 +12,7 @@ import java.util.Map;
 public final class FunctionTool extends AbstractTool {
   private final ToolFunction fn;
   private final boolean sequential;
+  private final ToolAnnotations annotations;
 
   /** Creates the tool; arguments are expected to be validated by the caller. */
   public FunctionTool(
@@ -20,19 +22,42 @@ public final class FunctionTool extends AbstractTool {
       Source source,
       ToolFunction fn,
       boolean sequential) {
+    this(name, description, schema, source, fn, sequential, ToolAnnotations.NONE);
+  }
+
+  private FunctionTool(
+      String name,
+      String description,
+      Map<String, Object> schema,
+      Source source,
+      ToolFunction fn,
+      boolean sequential,
+      ToolAnnotations annotations) {
     super(name, description, schema, source);
     this.fn = fn;
     this.sequential = sequential;
+    this.annotations = annotations;
   }
 
   /** A copy whose calls never overlap. */
   public FunctionTool asSequential() {
-    return new FunctionTool(name(), description(), inputSchema(), source(), fn, true);
+    return new FunctionTool(name(), description(), inputSchema(), source(), fn, true, annotations);
+  }
+
+  /** A copy with these annotations instead of its own. */
+  public FunctionTool withAnnotations(ToolAnnotations annotations) {
+    return new FunctionTool(
+        name(), description(), inputSchema(), source(), fn, sequential, annotations);
   }
 
   @Override
   public boolean sequential() {
     return sequential;
+  }
+
+  @Override
+  public ToolAnnotations annotations() {
+    return annotations;
   }
 
   @Override

@@ -25,6 +25,7 @@ final class McpCall {
   private final String toolName;
   private final ToolContext ctx;
   private final long maxResultBytes;
+  private final OutputCheck output;
   private final String serverName;
   private final Map<Object, CallWatch> calls;
   private final Duration idle;
@@ -45,6 +46,7 @@ final class McpCall {
    * @param timeout the server's idle timeout, used when the context sets none
    * @param maxTotal the hard maximum a call may run despite progress
    * @param calls where the call is registered by its progress token while it runs
+   * @param output what a successful result must conform to
    */
   McpCall(
       String who,
@@ -55,7 +57,8 @@ final class McpCall {
       Duration maxTotal,
       long maxResultBytes,
       Map<Object, CallWatch> calls,
-      String token) {
+      String token,
+      OutputCheck output) {
     this.who = who;
     this.serverName = serverName;
     this.toolName = toolName;
@@ -63,6 +66,7 @@ final class McpCall {
     this.maxResultBytes = maxResultBytes;
     this.calls = calls;
     this.token = token;
+    this.output = output;
     this.idle = ctx.timeout() != null ? ctx.timeout() : timeout;
     this.hard = idle.compareTo(maxTotal) > 0 ? idle : maxTotal;
     this.watch = new CallWatch(ctx);
@@ -136,7 +140,7 @@ final class McpCall {
         return ToolResult.error(
             who + ": tool \"" + toolName + "\" timed out after " + watch.timedOut(idle, hard));
       }
-      return ResultMapper.map(result, serverName, toolName, maxResultBytes);
+      return ResultMapper.map(result, serverName, toolName, maxResultBytes, output);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return cancelled();

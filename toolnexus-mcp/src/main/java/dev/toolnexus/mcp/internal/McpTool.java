@@ -1,21 +1,31 @@
 package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.Source;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
+import dev.toolnexus.ToolIcon;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.AbstractTool;
 import dev.toolnexus.internal.PipelinedTool;
 import dev.toolnexus.internal.PlainValues;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** One tool of one MCP server, exposed under its {@link ToolNames#exposed exposed name}. */
+/**
+ * One tool of one MCP server, exposed under its {@link ToolNames#exposed exposed name}, with the
+ * title, icons, hints and output schema the server listed for it.
+ */
 final class McpTool extends AbstractTool implements PipelinedTool {
   private final String originalName;
   private final ServerConnection server;
   private final McpSchema.Tool def;
+  private final ToolAnnotations annotations;
+  private final Map<String, Object> outputSchema;
+  private final OutputCheck output;
 
   McpTool(McpSchema.Tool def, ServerConnection server) {
     this(def, server, ToolNames.exposed(server.name(), def.name()));
@@ -27,6 +37,10 @@ final class McpTool extends AbstractTool implements PipelinedTool {
     this.server = server;
     this.originalName = def.name();
     this.def = def;
+    this.annotations = annotationsOf(def);
+    this.outputSchema =
+        def.outputSchema() == null ? Map.of() : PlainValues.freezeObject(def.outputSchema());
+    this.output = OutputCheck.of(outputSchema);
   }
 
   /** This tool under another exposed name (when its own is taken by another tool). */
@@ -49,19 +63,60 @@ final class McpTool extends AbstractTool implements PipelinedTool {
     return PlainValues.freezeObject(schema);
   }
 
+  /**
+   * The listed tool's metadata: its title (the tool's own, else the one in its annotations), its
+   * icons (null entries dropped) and its hints as stated.
+   */
+  static ToolAnnotations annotationsOf(McpSchema.Tool def) {
+    McpSchema.ToolAnnotations a = def.annotations();
+    String title = blankToNull(def.title());
+    if (title == null && a != null) {
+      title = blankToNull(a.title());
+    }
+    List<ToolIcon> icons = new ArrayList<>();
+    if (def.icons() != null) {
+      for (McpSchema.Icon i : def.icons()) {
+        if (i != null) {
+          icons.add(new ToolIcon(i.src(), i.mimeType(), i.sizes(), i.theme()));
+        }
+      }
+    }
+    if (a == null) {
+      return title == null && icons.isEmpty()
+          ? ToolAnnotations.NONE
+          : new ToolAnnotations(title, null, null, null, null, icons);
+    }
+    return new ToolAnnotations(
+        title, a.readOnlyHint(), a.destructiveHint(), a.idempotentHint(), a.openWorldHint(), icons);
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+
   /** The tool's name on its server (what {@code tools/call} is sent with). */
   String originalName() {
     return originalName;
   }
 
   @Override
+  public ToolAnnotations annotations() {
+    return annotations;
+  }
+
+  @Override
+  public Map<String, Object> outputSchema() {
+    return outputSchema;
+  }
+
+  @Override
   public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
-    return server.call(originalName, args, ctx == null ? ToolContext.empty() : ctx);
+    return send(args, ctx).get();
   }
 
   @Override
   public Supplier<ToolResult> send(Map<String, Object> args, ToolContext ctx) {
-    return server.send(originalName, args, ctx == null ? ToolContext.empty() : ctx);
+    return server.send(originalName, args, ctx == null ? ToolContext.empty() : ctx, output);
   }
 
   @Override

@@ -13,25 +13,42 @@ import java.util.Map;
 /**
  * Maps an MCP {@code CallToolResult} onto a {@link ToolResult}: non-text content becomes parts on
  * every branch, then {@code isError} wins, then {@code structuredContent} as JSON, else the joined
- * text. A result with parts but no text describes each part.
+ * text. A result with parts but no text describes each part. A successful result that breaks the
+ * tool's {@code outputSchema} is an error result naming the tool and each failing field.
  */
 public final class ResultMapper {
   private static final String OCTET_STREAM = "application/octet-stream";
 
   private ResultMapper() {}
 
-  /** {@link #map(McpSchema.CallToolResult, String, String, long)} with the default cap. */
+  /** The result of a tool without an output schema, with the default cap. */
   public static ToolResult map(McpSchema.CallToolResult result, String server) {
-    return map(result, server, null, McpServerConfig.DEFAULT_MAX_RESULT_BYTES);
+    return map(result, server, null, McpServerConfig.DEFAULT_MAX_RESULT_BYTES, OutputCheck.NONE);
   }
 
   /**
    * The toolnexus result of one MCP call; {@code server} goes into the metadata. Text longer than
    * {@code maxBytes} (UTF-8) is cut at its head, with a notice naming the tool and how much was
-   * cut, as the built-in tools do.
+   * cut, as the built-in tools do. A result that fails {@code output} is an error result.
    */
-  public static ToolResult map(
-      McpSchema.CallToolResult result, String server, String tool, long maxBytes) {
+  static ToolResult map(
+      McpSchema.CallToolResult result,
+      String server,
+      String tool,
+      long maxBytes,
+      OutputCheck output) {
+    String problem = output.problem(result);
+    if (problem != null) {
+      return new ToolResult(
+          cap(
+              "MCP server \"" + server + "\": tool \"" + tool + "\" returned " + problem,
+              server,
+              tool,
+              maxBytes),
+          true,
+          List.of(),
+          Map.of("server", server));
+    }
     ToolResult r = mapWhole(result, server);
     return new ToolResult(
         cap(r.output(), server, tool, maxBytes), r.isError(), r.parts(), r.metadata());

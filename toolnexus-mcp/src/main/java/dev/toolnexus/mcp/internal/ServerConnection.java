@@ -381,12 +381,19 @@ public final class ServerConnection implements AutoCloseable {
     return send(toolName, args, ctx).get();
   }
 
+  /** {@link #send(String, Map, ToolContext, OutputCheck)} for a tool without an output schema. */
+  public Supplier<ToolResult> send(String toolName, Map<String, Object> args, ToolContext ctx) {
+    return send(toolName, args, ctx, OutputCheck.NONE);
+  }
+
   /**
    * {@link #call} in two halves: the request is sent before this returns (written on this thread
    * for a stdio server), and the supplier waits for the reply and gives the result. Lets one thread
-   * have several calls in flight; neither half throws.
+   * have several calls in flight; neither half throws. A successful result that fails {@code
+   * output} is an error result.
    */
-  public Supplier<ToolResult> send(String toolName, Map<String, Object> args, ToolContext ctx) {
+  Supplier<ToolResult> send(
+      String toolName, Map<String, Object> args, ToolContext ctx, OutputCheck output) {
     String who = "MCP server \"" + config.name() + "\"";
     if (closed.get()) {
       return done(
@@ -414,7 +421,8 @@ public final class ServerConnection implements AutoCloseable {
                 config.maxTotalTimeout(),
                 config.maxResultBytes(),
                 calls,
-                "toolnexus-" + callCounter.incrementAndGet())
+                "toolnexus-" + callCounter.incrementAndGet(),
+                output)
             .send(
                 args,
                 direct,

@@ -9,6 +9,7 @@ import dev.toolnexus.Json;
 import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.Request;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.time.Duration;
@@ -79,6 +80,45 @@ class EverythingStdioTest {
         .containsEntry("type", "object")
         .containsEntry("properties", Map.of("message", Map.of("type", "string")))
         .containsEntry("required", List.of("message"));
+  }
+
+  @Test
+  void toolsKeepTheServersTitleAndHints() {
+    assertThat(tool(source, "everything_echo").annotations())
+        .isEqualTo(new ToolAnnotations("Echo Tool", true, false, true, false, List.of()));
+    assertThat(tool(source, "everything_gzip-file-as-resource").annotations())
+        .isEqualTo(
+            new ToolAnnotations("GZip File as Resource Tool", false, false, true, true, List.of()));
+    ToolAnnotations toggle = tool(source, "everything_toggle-simulated-logging").annotations();
+    assertThat(toggle)
+        .isEqualTo(
+            new ToolAnnotations("Toggle Simulated Logging", false, false, false, false, List.of()));
+    assertThat(toggle.isDestructive()).isFalse();
+    assertThat(toggle.isIdempotent()).isFalse();
+  }
+
+  @Test
+  void aToolWithStructuredOutputKeepsItsOutputSchema() {
+    assertThat(tool(source, "everything_get-structured-content").outputSchema())
+        .isEqualTo(
+            Map.of(
+                "$schema",
+                "http://json-schema.org/draft-07/schema#",
+                "type",
+                "object",
+                "properties",
+                Map.of(
+                    "temperature",
+                    Map.of("type", "number"),
+                    "conditions",
+                    Map.of("type", "string"),
+                    "humidity",
+                    Map.of("type", "number")),
+                "required",
+                List.of("temperature", "conditions", "humidity"),
+                "additionalProperties",
+                false));
+    assertThat(tool(source, "everything_echo").outputSchema()).isEmpty();
   }
 
   @Test

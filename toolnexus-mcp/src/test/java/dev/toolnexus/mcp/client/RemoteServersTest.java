@@ -3,7 +3,10 @@ package dev.toolnexus.mcp.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolnexus.CancelToken;
+import dev.toolnexus.Json;
 import dev.toolnexus.McpServerStatus;
+import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import io.modelcontextprotocol.json.McpJsonDefaults;
@@ -15,6 +18,8 @@ import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.server.Server;
 import org.junit.jupiter.api.AfterAll;
@@ -97,6 +102,37 @@ class RemoteServersTest {
       assertThat(run(s, "web_echo", Map.of("message", "over http")).output())
           .isEqualTo("Echo: over http");
       assertThat(run(s, "web_get-tiny-image", Map.of()).parts()).hasSize(1);
+    }
+  }
+
+  /** Each tool's original name with its annotations and output schema. */
+  static Map<String, List<Object>> metadata(McpToolSource s, String server) {
+    Map<String, List<Object>> out = new LinkedHashMap<>();
+    for (Tool t : s.tools()) {
+      out.put(t.name().substring(server.length() + 1), List.of(t.annotations(), t.outputSchema()));
+    }
+    return out;
+  }
+
+  @Test
+  void overStreamableHttpTheToolMetadataEqualsTheHandReadStdioMetadata() {
+    try (McpToolSource web = connect(Map.of(), "web", Map.of("url", streamable.url("/mcp")));
+        McpToolSource local =
+            connect(Map.of(), "local", TestEnv.local(TestEnv.everythingStdio()))) {
+      Map<String, List<Object>> overHttp = metadata(web, "web");
+      Map<String, List<Object>> overStdio = metadata(local, "local");
+      // tools the server adds later (list_changed) may not have reached both sessions yet
+      overHttp.keySet().retainAll(overStdio.keySet());
+      assertThat(overHttp)
+          .containsKeys("echo", "get-structured-content", "gzip-file-as-resource", "get-sum");
+      overHttp.forEach((name, meta) -> assertThat(meta).as(name).isEqualTo(overStdio.get(name)));
+      assertThat(overHttp.get("echo").get(0))
+          .isEqualTo(new ToolAnnotations("Echo Tool", true, false, true, false, List.of()));
+      ToolResult structured =
+          run(web, "web_get-structured-content", Map.of("location", "New York"));
+      assertThat(structured.isError()).isFalse();
+      assertThat(Json.parseObject(structured.output()))
+          .containsOnlyKeys("temperature", "conditions", "humidity");
     }
   }
 

@@ -35,6 +35,14 @@ final class TestEnv {
     return List.of("node", everythingJs(), "stdio");
   }
 
+  /**
+   * The argv of our stdio server on the TypeScript SDK that lists tool metadata and answers with
+   * conforming or broken structured content (src/test/node/structured-server.cjs).
+   */
+  static List<String> structuredServer() {
+    return List.of("node", nodeDir().resolve("structured-server.cjs").toString());
+  }
+
   /** The argv of a test server built with the MCP SDK (or raw JSON-RPC) in a fresh JVM. */
   static List<String> javaServer(String mode, String... args) {
     List<String> argv = new ArrayList<>();

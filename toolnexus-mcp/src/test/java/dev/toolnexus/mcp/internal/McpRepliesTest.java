@@ -3,6 +3,8 @@ package dev.toolnexus.mcp.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.toolnexus.ToolAnnotations;
+import dev.toolnexus.ToolIcon;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -126,6 +128,29 @@ class McpRepliesTest {
     assertThat(lookup.icons()).hasSize(1);
     assertThat(read.tools().get(1).annotations()).isNull();
     assertThat(read.nextCursor()).isNull();
+  }
+
+  @Test
+  void theToolMetadataOfAHandReadListEqualsTheMappersDownToTheIcons() throws IOException {
+    Object result = recorded("sdk-rich-tools-list.json");
+    McpSchema.Tool read = list(result).tools().get(0);
+    McpSchema.Tool mapped = mappedList(result).tools().get(0);
+
+    ToolAnnotations expected =
+        new ToolAnnotations(
+            "Look up",
+            true,
+            false,
+            true,
+            false,
+            List.of(
+                new ToolIcon(
+                    "https://example.com/icon.png",
+                    "image/png",
+                    List.of("48x48", "96x96"),
+                    "dark")));
+    assertThat(McpTool.annotationsOf(read)).isEqualTo(expected);
+    assertThat(McpTool.annotationsOf(mapped)).isEqualTo(expected);
   }
 
   @Test

@@ -143,4 +143,35 @@ class ResultMapperTest {
     assertThat(r.parts()).isEmpty();
     assertThat(r.output()).startsWith("[image content could not be read: ");
   }
+
+  static ToolResult checked(Object structured, Map<String, Object> outputSchema) {
+    return ResultMapper.map(
+        result(List.of(text("t")), null, structured), "s", "t", 1000, OutputCheck.of(outputSchema));
+  }
+
+  @Test
+  void structuredContentThatIsNotAnObjectIsAnErrorNamingWhatItIs() {
+    ToolResult r = checked(List.of(1, 2), Map.of("type", "object"));
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output())
+        .isEqualTo(
+            "MCP server \"s\": tool \"t\" returned structuredContent that is an array, not an"
+                + " object");
+  }
+
+  @Test
+  void aProblemWithTheWholeObjectNamesTheStructuredContent() {
+    ToolResult r = checked(Map.of("a", 1), Map.of("type", "object", "maxProperties", 0));
+    assertThat(r.output())
+        .startsWith(
+            "MCP server \"s\": tool \"t\" returned structuredContent that does not match its"
+                + " outputSchema: (structuredContent): ");
+  }
+
+  @Test
+  void withoutAnOutputSchemaAnythingStructuredPasses() {
+    ToolResult r = checked(List.of(1, 2), Map.of());
+    assertThat(r.isError()).isFalse();
+    assertThat(r.output()).isEqualTo("[1,2]");
+  }
 }

@@ -3,6 +3,8 @@ package dev.toolnexus.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolnexus.Source;
+import dev.toolnexus.ToolAnnotations;
+import dev.toolnexus.ToolIcon;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.Tools;
@@ -86,6 +88,45 @@ class ToolCallTest {
       List<?> tools = (List<?>) ((Map<?, ?>) answer.get("result")).get("tools");
       assertThat(tools.stream().map(t -> (Object) ((Map<?, ?>) t).get("name")).toList())
           .containsExactly("test_simple_text", "test_error_handling", "echo");
+    }
+  }
+
+  @Test
+  void aToolsTitleStatedHintsAndIconsAreListedAndUnstatedOnesLeftOut() throws Exception {
+    var annotated =
+        Tools.annotated(
+            Tools.define("lookup", "Looks up", Fixtures.NO_ARGS, args -> "found"),
+            new ToolAnnotations(
+                "Look it up",
+                true,
+                null,
+                null,
+                false,
+                List.of(
+                    new ToolIcon(
+                        "https://example.com/l.png", "image/png", List.of("48x48"), null))));
+    try (Toolkit toolkit = Toolkit.of(annotated, Fixtures.echo());
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
+      RawMcp client = RawMcp.connect(server.url());
+      Map<String, Object> answer =
+          RawMcp.answer(client.post(Map.of("jsonrpc", "2.0", "id", 3, "method", "tools/list")));
+      List<?> tools = (List<?>) ((Map<?, ?>) answer.get("result")).get("tools");
+      Map<?, ?> lookup = (Map<?, ?>) tools.get(0);
+      assertThat(lookup.get("title")).isEqualTo("Look it up");
+      assertThat(lookup.get("annotations"))
+          .isEqualTo(Map.of("title", "Look it up", "readOnlyHint", true, "openWorldHint", false));
+      assertThat(lookup.get("icons"))
+          .isEqualTo(
+              List.of(
+                  Map.of(
+                      "src",
+                      "https://example.com/l.png",
+                      "mimeType",
+                      "image/png",
+                      "sizes",
+                      List.of("48x48"))));
+      assertThat(new java.util.TreeSet<Object>(((Map<?, ?>) tools.get(1)).keySet()))
+          .containsExactly("description", "inputSchema", "name");
     }
   }
 }

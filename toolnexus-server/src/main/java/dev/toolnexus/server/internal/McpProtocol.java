@@ -168,6 +168,7 @@ public final class McpProtocol {
       entry.put("name", t.name());
       entry.put("description", t.description());
       entry.set("inputSchema", Json.mapper().valueToTree(t.inputSchema()));
+      ToolListing.describe(entry, t.annotations());
     }
     return result;
   }

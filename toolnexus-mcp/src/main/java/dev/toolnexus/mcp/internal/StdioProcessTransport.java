@@ -62,6 +62,7 @@ public final class StdioProcessTransport {
   // held across a blocking pipe write: a lock, not a monitor, so virtual threads do not pin
   private final ReentrantLock writeLock = new ReentrantLock();
   private final Deque<String> stderrTail = new ArrayDeque<>();
+  private volatile Thread stderrPump;
   private final CompletableFuture<String> exited = new CompletableFuture<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   // requests in flight by id; every id carries DIRECT_ID_PREFIX
@@ -107,7 +108,7 @@ public final class StdioProcessTransport {
     process = pb.start();
     ProcessTrees.register(process);
     stdin = process.getOutputStream();
-    Threads.daemon("toolnexus-mcp-" + server + "-stderr", this::pumpStderr);
+    stderrPump = Threads.daemon("toolnexus-mcp-" + server + "-stderr", this::pumpStderr);
     json = jsonSupplier.get();
   }
 
@@ -386,6 +387,11 @@ public final class StdioProcessTransport {
     try {
       if (process.waitFor(200, TimeUnit.MILLISECONDS)) {
         how = "exited with code " + process.exitValue();
+        // the last stderr lines may still be on their way: read them before quoting the tail
+        Thread pump = stderrPump;
+        if (pump != null) {
+          pump.join(500);
+        }
       } else {
         how = "closed its stdout";
       }

@@ -1,6 +1,7 @@
 // A real A2A agent on the official @a2a-js/sdk 1.x (protocol v1.0, with its v0.3 compatibility
 // layer switched on), started by the toolnexus-a2a tests. Usage: node agent-v1.mjs <node_modules dir>
-// With A2A_STREAMING=1 its card says it streams. It prints "PORT <n>" once listening on 127.0.0.1. What it does depends on the task text:
+// With A2A_STREAMING=1 its card says it streams; with A2A_BINDING=rest it lists only its
+// HTTP+JSON interface at /rest (JSON-RPC stays at /rpc). It prints "PORT <n>" once listening on 127.0.0.1. What it does depends on the task text:
 //   "echo <x>"  two artifacts "echo: <x>" and "done", then completed
 //   "fail"      failed with the status message "boom"
 //   "slow"      stays working until canceled
@@ -14,7 +15,8 @@ import path from "node:path";
 const require = createRequire(path.resolve(process.argv[2]) + "/");
 const sdk = require("a2a-sdk-v1");
 const server = require("a2a-sdk-v1/server");
-const { jsonRpcHandler, agentCardHandler, UserBuilder } = require("a2a-sdk-v1/server/express");
+const { jsonRpcHandler, restHandler, agentCardHandler, UserBuilder } = require("a2a-sdk-v1/server/express");
+const rest = process.env.A2A_BINDING === "rest";
 const express = require("express");
 
 const { TaskState, Role } = sdk;
@@ -101,10 +103,12 @@ const listener = app.listen(0, "127.0.0.1", () => {
   base = `http://127.0.0.1:${port}`;
   const card = {
     name: "Helper Agent", description: "A test agent", version: "1.0.0",
-    supportedInterfaces: [
-      { url: base + "/rpc", protocolBinding: "JSONRPC", protocolVersion: "1.0", tenant: "" },
-      { url: base + "/rpc", protocolBinding: "JSONRPC", protocolVersion: "0.3", tenant: "" },
-    ],
+    supportedInterfaces: rest
+      ? [{ url: base + "/rest", protocolBinding: "HTTP+JSON", protocolVersion: "1.0", tenant: "" }]
+      : [
+          { url: base + "/rpc", protocolBinding: "JSONRPC", protocolVersion: "1.0", tenant: "" },
+          { url: base + "/rpc", protocolBinding: "JSONRPC", protocolVersion: "0.3", tenant: "" },
+        ],
     provider: undefined, capabilities: { streaming: process.env.A2A_STREAMING === "1", pushNotifications: false, extensions: [] },
     securitySchemes: {}, securityRequirements: [], defaultInputModes: ["text/plain"],
     defaultOutputModes: ["text/plain"], signatures: [],
@@ -119,5 +123,6 @@ const listener = app.listen(0, "127.0.0.1", () => {
   app.use("/.well-known/agent-card.json", agentCardHandler({ agentCardProvider: handler }));
   app.use("/rpc", express.json(), jsonRpcHandler({ requestHandler: handler,
     userBuilder: UserBuilder.noAuthentication, legacyCompat: { enabled: true } }));
+  app.use("/rest", restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
   console.log("PORT " + port);
 });

@@ -5,6 +5,7 @@ import java.io.InputStreamReader;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 
 /** A real A2A agent from npm (@a2a-js/sdk) running as a child process on 127.0.0.1. */
@@ -19,14 +20,11 @@ final class NodeAgent implements AutoCloseable {
 
   /** Starts the test agent script {@code agents/<script>} and waits until it listens. */
   static NodeAgent start(String script) throws Exception {
-    return start(script, false);
+    return start(script, Map.of());
   }
 
-  /**
-   * Starts the test agent script; with {@code streaming} its card says it streams ({@code
-   * A2A_STREAMING=1}).
-   */
-  static NodeAgent start(String script, boolean streaming) throws Exception {
+  /** Starts the test agent script with these environment variables set. */
+  static NodeAgent start(String script, Map<String, String> env) throws Exception {
     Path file = resource("agents/" + script);
     Path modules =
         Path.of(
@@ -36,9 +34,7 @@ final class NodeAgent implements AutoCloseable {
     ProcessBuilder pb =
         new ProcessBuilder("node", file.toString(), modules.toString())
             .redirectError(ProcessBuilder.Redirect.INHERIT);
-    if (streaming) {
-      pb.environment().put("A2A_STREAMING", "1");
-    }
+    pb.environment().putAll(env);
     Process p = pb.start();
     BufferedReader out =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

@@ -51,9 +51,21 @@ abstract class RealPeerContract {
     return false;
   }
 
+  /** Whether the peer's card lists only its HTTP+JSON interface, so the client speaks that. */
+  boolean rest() {
+    return false;
+  }
+
   @BeforeAll
   void startPeer() throws Exception {
-    peer = NodeAgent.start(script(), streaming());
+    Map<String, String> env = new java.util.HashMap<>();
+    if (streaming()) {
+      env.put("A2A_STREAMING", "1");
+    }
+    if (rest()) {
+      env.put("A2A_BINDING", "rest");
+    }
+    peer = NodeAgent.start(script(), env);
     agent =
         A2a.agent(
             AgentOptions.builder(peer.card()).pollEvery(Duration.ofMillis(50)).id("peer").build());
@@ -227,6 +239,19 @@ abstract class RealPeerContract {
   }
 
   private String peerState(String card, String id) throws Exception {
+    if (rest()) {
+      String url = card.replace("/.well-known/agent-card.json", "/rest/tasks/") + id;
+      String body =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create(url))
+                      .header("A2A-Version", "1.0")
+                      .GET()
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString())
+              .body();
+      return state(Json.parseObject(body));
+    }
     return state(rpc(rpcEndpoint(card), rpcHeaders(), getAndCancel().get(0), id));
   }
 

@@ -9,22 +9,26 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
- * One resolved remote agent: its card, its endpoint and the dialect it speaks. The dialect falls
- * back from v0.3 to the toolnexus dialect once, the first time {@code message/send} is answered
- * "method not found", and stays there for every later call. Every call takes the W3C trace context
- * of the tool call ({@code traceparent}, {@code tracestate}; empty when none) to send as headers.
+ * One resolved remote agent: its card, its endpoint, the dialect it speaks and the binding
+ * (JSON-RPC, or HTTP+JSON when the card offers only that). The dialect falls back from v0.3 to the
+ * toolnexus dialect once, the first time {@code message/send} is answered "method not found", and
+ * stays there for every later call. Every call takes the W3C trace context of the tool call ({@code
+ * traceparent}, {@code tracestate}; empty when none) to send as headers.
  */
 final class AgentLink {
   private final Card card;
   private final Rpc rpc;
+  private final RestRpc rest;
   private final AgentOptions options;
   private final AtomicReference<Dialect> dialect;
 
   AgentLink(Card card, Rpc rpc, AgentOptions options) {
     this.card = card;
     this.rpc = rpc;
+    this.rest = card.rest() ? new RestRpc(rpc) : null;
     this.options = options;
     this.dialect = new AtomicReference<>(card.dialect());
   }
@@ -99,22 +103,26 @@ final class AgentLink {
       Consumer<String> seen)
       throws IOException, InterruptedException {
     Dialect d = dialect.get();
+    Predicate<Object> settled =
+        event -> {
+          String state = stateOf(event);
+          if (state != null) {
+            seen.accept(state);
+          }
+          return settles(event, state);
+        };
     Object last =
-        rpc.stream(
-            card.endpoint(),
-            d,
-            Wire.subscribeMethod(d),
-            Wire.task(taskId),
-            budget,
-            cancel,
-            trace,
-            event -> {
-              String state = stateOf(event);
-              if (state != null) {
-                seen.accept(state);
-              }
-              return settles(event, state);
-            });
+        rest != null
+            ? rest.stream(card.endpoint(), taskId, budget, cancel, trace, settled)
+            : rpc.stream(
+                card.endpoint(),
+                d,
+                Wire.subscribeMethod(d),
+                Wire.task(taskId),
+                budget,
+                cancel,
+                trace,
+                settled);
     return last != null;
   }
 
@@ -173,6 +181,9 @@ final class AgentLink {
       Map<String, String> trace)
       throws IOException, InterruptedException {
     URI endpoint = card.endpoint();
+    if (rest != null) {
+      return rest.call(endpoint, method, params, budget, cancel, trace);
+    }
     return rpc.call(endpoint, d, method, params, budget, cancel, trace);
   }
 }

@@ -16,16 +16,25 @@ import java.util.Map;
  * @param dialect the dialect the card announces
  * @param skills one entry per skill: its id (or name) and its description
  * @param streaming whether the card says the agent streams ({@code capabilities.streaming})
+ * @param rest whether the agent is reached over the v1.0 HTTP+JSON binding at {@code endpoint} (the
+ *     card lists no JSON-RPC interface and no v0.3 {@code url}), not JSON-RPC
  */
-record Card(String name, URI endpoint, Dialect dialect, List<Skill> skills, boolean streaming) {
+record Card(
+    String name,
+    URI endpoint,
+    Dialect dialect,
+    List<Skill> skills,
+    boolean streaming,
+    boolean rest) {
 
   /** One advertised skill. */
   record Skill(String id, String description) {}
 
   /**
    * Reads a card fetched from {@code cardUrl}. A {@code supportedInterfaces} entry for JSON-RPC at
-   * version 1.x means v1.0 (at that entry's url); otherwise the card is v0.3 at {@code url}, or at
-   * the card's origin when it names none.
+   * version 1.x means v1.0 (at that entry's url); a card with no JSON-RPC entry and no {@code url}
+   * but an HTTP+JSON 1.x entry means v1.0 over HTTP+JSON; otherwise the card is v0.3 at {@code
+   * url}, or at the card's origin when it names none.
    *
    * @throws IllegalArgumentException naming what the card lacks
    */
@@ -35,7 +44,29 @@ record Card(String name, URI endpoint, Dialect dialect, List<Skill> skills, bool
     }
     Dialect dialect = Dialect.V0_3;
     String url = card.get("url") instanceof String s && !s.isBlank() ? s : null;
+    boolean rest = false;
     if (card.get("supportedInterfaces") instanceof List<?> interfaces) {
+      String restUrl = null;
+      boolean jsonRpc = false;
+      for (Object o : interfaces) {
+        if (o instanceof Map<?, ?> i
+            && i.get("url") instanceof String u
+            && "HTTP+JSON".equals(String.valueOf(i.get("protocolBinding")).toUpperCase(Locale.ROOT))
+            && String.valueOf(i.get("protocolVersion")).startsWith("1.")
+            && restUrl == null) {
+          restUrl = u;
+        }
+        if (o instanceof Map<?, ?> i
+            && "JSONRPC"
+                .equals(String.valueOf(i.get("protocolBinding")).toUpperCase(Locale.ROOT))) {
+          jsonRpc = true;
+        }
+      }
+      if (!jsonRpc && url == null && restUrl != null) {
+        dialect = Dialect.V1_0;
+        url = restUrl;
+        rest = true;
+      }
       for (Object o : interfaces) {
         if (o instanceof Map<?, ?> i
             && i.get("url") instanceof String u
@@ -74,6 +105,6 @@ record Card(String name, URI endpoint, Dialect dialect, List<Skill> skills, bool
     }
     boolean streaming =
         card.get("capabilities") instanceof Map<?, ?> c && Boolean.TRUE.equals(c.get("streaming"));
-    return new Card(name, endpoint, dialect, skills, streaming);
+    return new Card(name, endpoint, dialect, skills, streaming, rest);
   }
 }

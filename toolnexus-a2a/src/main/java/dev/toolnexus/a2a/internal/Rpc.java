@@ -41,12 +41,12 @@ final class Rpc {
     this.env = env;
   }
 
-  private void addHeaders(HttpRequest.Builder b) {
+  void addHeaders(HttpRequest.Builder b) {
     headers.forEach((k, v) -> b.header(k, EnvExpander.expand(v, env, "header " + k)));
   }
 
   /** The trace headers of the call, except one the agent's own headers set already. */
-  private void addTrace(HttpRequest.Builder b, Map<String, String> trace) {
+  void addTrace(HttpRequest.Builder b, Map<String, String> trace) {
     trace.forEach(
         (k, v) -> {
           if (headers.keySet().stream().noneMatch(k::equalsIgnoreCase)) {
@@ -123,7 +123,20 @@ final class Rpc {
     Wire.headers(dialect).forEach(b::header);
     b.header("Content-Type", "application/json");
     b.header("Accept", "text/event-stream");
-    HttpRequest request = b.build();
+    return events(b.build(), deadline, cancel, settled, Rpc::result);
+  }
+
+  /**
+   * Reads the event stream {@code request} answers until {@code settled} accepts an event's {@code
+   * unwrap}ped value; returns it, or null when the stream ended before.
+   */
+  Object events(
+      HttpRequest request,
+      long deadline,
+      CancelToken cancel,
+      Predicate<Object> settled,
+      Function<Map<String, Object>, Object> unwrap)
+      throws IOException, InterruptedException {
     EventStream events = new EventStream();
     AtomicReference<HttpResponse.ResponseInfo> info = new AtomicReference<>();
     CountDownLatch headers = new CountDownLatch(1);
@@ -162,8 +175,8 @@ final class Rpc {
       String type = ri.headers().firstValue("Content-Type").orElse("");
       if (ri.statusCode() / 100 != 2 || !type.startsWith("text/event-stream")) {
         String body = events.rest(TimeUnit.NANOSECONDS.toMillis(left(deadline)));
-        if (body != null && ri.statusCode() / 100 == 2 && body.strip().startsWith("{")) {
-          result(Json.parseObject(body));
+        if (body != null && body.strip().startsWith("{")) {
+          unwrap.apply(Json.parseObject(body));
         }
         throw new IOException(
             "HTTP "
@@ -185,7 +198,7 @@ final class Rpc {
           }
           return null;
         }
-        Object result = result(Json.parseObject(((EventStream.Event) n).data()));
+        Object result = unwrap.apply(Json.parseObject(((EventStream.Event) n).data()));
         if (settled.test(result)) {
           return result;
         }
@@ -238,19 +251,24 @@ final class Rpc {
     return answer.get("result");
   }
 
-  private String send(HttpRequest request, CancelToken cancel)
+  String send(HttpRequest request, CancelToken cancel) throws IOException, InterruptedException {
+    HttpResponse<String> response = exchange(request, cancel);
+    if (response.statusCode() / 100 != 2) {
+      throw new IOException(
+          "HTTP " + response.statusCode() + " from " + request.uri() + snippet(response.body()));
+    }
+    return response.body();
+  }
+
+  /** Sends {@code request} and returns the answer whatever its status. */
+  HttpResponse<String> exchange(HttpRequest request, CancelToken cancel)
       throws IOException, InterruptedException {
     cancel.throwIfCancelled();
     CompletableFuture<HttpResponse<String>> future =
         http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
     CancelToken.Registration registration = cancel.onCancel(() -> future.cancel(true));
     try {
-      HttpResponse<String> response = future.get();
-      if (response.statusCode() / 100 != 2) {
-        throw new IOException(
-            "HTTP " + response.statusCode() + " from " + request.uri() + snippet(response.body()));
-      }
-      return response.body();
+      return future.get();
     } catch (CancellationException e) {
       throw new CancellationException("canceled");
     } catch (ExecutionException e) {
@@ -272,7 +290,7 @@ final class Rpc {
     }
   }
 
-  private static String snippet(String body) {
+  static String snippet(String body) {
     if (body == null || body.isBlank()) {
       return "";
     }

@@ -57,7 +57,10 @@ final class PushSender implements AutoCloseable {
     return guard.check(url);
   }
 
-  /** Queues {@code update} for every webhook of its task. */
+  /**
+   * Queues {@code update} for every webhook of its task. Each try runs on a worker, never on the
+   * caller's thread or inside the queue's map, since it resolves the webhook's host first.
+   */
   void deliver(LiveTask.Update update) {
     if (closed) {
       return;
@@ -75,7 +78,7 @@ final class PushSender implements AutoCloseable {
               key,
               (k, tail) ->
                   (tail == null ? CompletableFuture.<Void>completedFuture(null) : tail)
-                      .thenCompose(v -> attempt(c, taskId, body, 1)));
+                      .thenComposeAsync(v -> attempt(c, taskId, body, 1), Threads.workers()));
       next.whenComplete((v, e) -> chains.remove(key, next));
     }
   }

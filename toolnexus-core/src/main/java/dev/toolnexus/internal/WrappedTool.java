@@ -1,23 +1,18 @@
 package dev.toolnexus.internal;
 
-import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolAnnotations;
-import dev.toolnexus.ToolContext;
-import dev.toolnexus.ToolResult;
-import java.util.Map;
 
 /**
  * Another tool with its own {@link #sequential} flag and {@link #annotations}; everything else, the
  * call included, is the wrapped tool's.
  */
-public final class WrappedTool implements Tool {
-  private final Tool tool;
+public final class WrappedTool extends ForwardingTool {
   private final boolean sequential;
   private final ToolAnnotations annotations;
 
   private WrappedTool(Tool tool, boolean sequential, ToolAnnotations annotations) {
-    this.tool = tool;
+    super(tool);
     this.sequential = sequential;
     this.annotations = annotations;
   }
@@ -25,40 +20,15 @@ public final class WrappedTool implements Tool {
   /** {@code tool} marked sequential, its annotations kept. */
   public static Tool sequential(Tool tool) {
     return tool instanceof WrappedTool w
-        ? new WrappedTool(w.tool, true, w.annotations)
+        ? new WrappedTool(w.delegate, true, w.annotations)
         : new WrappedTool(tool, true, tool.annotations());
   }
 
   /** {@code tool} with {@code annotations} instead of its own. */
   public static Tool annotated(Tool tool, ToolAnnotations annotations) {
     return tool instanceof WrappedTool w
-        ? new WrappedTool(w.tool, w.sequential, annotations)
+        ? new WrappedTool(w.delegate, w.sequential, annotations)
         : new WrappedTool(tool, tool.sequential(), annotations);
-  }
-
-  @Override
-  public String name() {
-    return tool.name();
-  }
-
-  @Override
-  public String description() {
-    return tool.description();
-  }
-
-  @Override
-  public Map<String, Object> inputSchema() {
-    return tool.inputSchema();
-  }
-
-  @Override
-  public Map<String, Object> outputSchema() {
-    return tool.outputSchema();
-  }
-
-  @Override
-  public Source source() {
-    return tool.source();
   }
 
   @Override
@@ -69,15 +39,5 @@ public final class WrappedTool implements Tool {
   @Override
   public boolean sequential() {
     return sequential;
-  }
-
-  @Override
-  public ToolResult execute(Map<String, Object> args, ToolContext ctx) {
-    return tool.execute(args, ctx);
-  }
-
-  @Override
-  public String toString() {
-    return tool.toString();
   }
 }

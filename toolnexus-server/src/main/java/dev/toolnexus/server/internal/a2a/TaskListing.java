@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +25,6 @@ final class TaskListing {
   static final int DEFAULT_PAGE_SIZE = 50;
   static final int MAX_PAGE_SIZE = 100;
 
-  private static final Comparator<A2aTask> NEWEST_FIRST =
-      (a, b) -> order(Instant.parse(a.timestamp()), a.id(), Instant.parse(b.timestamp()), b.id());
-
   private TaskListing() {}
 
   /**
@@ -40,13 +36,15 @@ final class TaskListing {
     TaskFilter filter = filter(params);
     int pageSize = pageSize(params.get("pageSize"));
     Cursor after = Cursor.parse(params.get("pageToken"));
-    List<A2aTask> tasks;
+    List<Keyed> tasks = new ArrayList<>();
     try {
-      tasks = new ArrayList<>(store.list(filter));
+      for (A2aTask t : store.list(filter)) {
+        tasks.add(new Keyed(Instant.parse(t.timestamp()), t));
+      }
     } catch (UnsupportedOperationException e) {
       throw new RpcError(Wire.UNSUPPORTED_OPERATION, e.getMessage());
     }
-    tasks.sort(NEWEST_FIRST);
+    tasks.sort((a, b) -> order(a.at(), a.task().id(), b.at(), b.task().id()));
     int start = 0;
     if (after != null) {
       while (start < tasks.size() && !after.isBefore(tasks.get(start))) {
@@ -57,7 +55,8 @@ final class TaskListing {
     Integer history = params.get("historyLength") instanceof Number n ? n.intValue() : null;
     boolean artifacts = Boolean.TRUE.equals(params.get("includeArtifacts"));
     List<Object> page = new ArrayList<>();
-    for (A2aTask t : tasks.subList(start, end)) {
+    for (Keyed k : tasks.subList(start, end)) {
+      A2aTask t = k.task();
       Map<String, Object> shaped = TaskShapes.task(d, t, history);
       if (!artifacts) {
         shaped.remove("artifacts");
@@ -68,7 +67,11 @@ final class TaskListing {
     }
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("tasks", page);
-    out.put("nextPageToken", end < tasks.size() ? Cursor.of(tasks.get(end - 1)).token() : "");
+    out.put(
+        "nextPageToken",
+        end < tasks.size()
+            ? new Cursor(tasks.get(end - 1).at(), tasks.get(end - 1).task().id()).token()
+            : "");
     out.put("pageSize", pageSize);
     out.put("totalSize", tasks.size());
     return out;
@@ -115,10 +118,6 @@ final class TaskListing {
 
   /** Where a page ended: the last task's change time and id, encoded as an opaque token. */
   private record Cursor(Instant at, String id) {
-    static Cursor of(A2aTask t) {
-      return new Cursor(Instant.parse(t.timestamp()), t.id());
-    }
-
     String token() {
       String raw = at + "|" + id;
       return Base64.getUrlEncoder()
@@ -142,10 +141,13 @@ final class TaskListing {
     }
 
     /** Whether this cursor comes before {@code t} in newest-first order. */
-    boolean isBefore(A2aTask t) {
-      return order(at, id, Instant.parse(t.timestamp()), t.id()) < 0;
+    boolean isBefore(Keyed t) {
+      return order(at, id, t.at(), t.task().id()) < 0;
     }
   }
+
+  /** A listed task with its change time, parsed once for sorting and paging. */
+  private record Keyed(Instant at, A2aTask task) {}
 
   /** Newest-first order of (change time, id) pairs; ties go by id. */
   private static int order(Instant at1, String id1, Instant at2, String id2) {

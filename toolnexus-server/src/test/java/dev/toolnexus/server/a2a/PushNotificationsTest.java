@@ -251,6 +251,21 @@ class PushNotificationsTest {
   }
 
   @Test
+  void aNotificationIsGivenUpAfterMaxAttemptsTriesAndTheNextOneStillGoes() throws Exception {
+    hook.failWith(503, 503, 503, 503);
+    sendWithWebhook("echo give up", Map.of("url", hook.url("/giveup")));
+    List<Webhook.Hit> hits = hook.until(PushNotificationsTest::completed);
+    assertThat(hits.stream().map(h -> event(h.body())).toList())
+        .containsExactly(
+            "status:TASK_STATE_WORKING",
+            "status:TASK_STATE_WORKING",
+            "status:TASK_STATE_WORKING",
+            "status:TASK_STATE_WORKING",
+            "artifact:echo: give up",
+            "status:TASK_STATE_COMPLETED");
+  }
+
+  @Test
   void aWebhookAnswered400IsNotTriedAgain() throws Exception {
     hook.failWith(400);
     sendWithWebhook("echo once", Map.of("url", hook.url("/once")));

@@ -1,6 +1,8 @@
 package dev.toolnexus.agents;
 
 import dev.toolnexus.Answer;
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.Request;
 import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
@@ -11,16 +13,20 @@ import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.MetricEvent;
+import dev.toolnexus.client.Responder;
+import dev.toolnexus.client.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -40,16 +46,42 @@ import java.util.function.Consumer;
  *
  * <p>A run that ends {@code pending} stays parked: {@link #resume} with the answer continues it.
  */
-public final class Agent {
+public final class Agent implements Responder {
   private final AgentDef def;
   private final List<Agent> team;
   private final LlmClient client;
+  private final Map<String, AgentDef> declared;
   private final Map<String, AgentRuntime> parked = new ConcurrentHashMap<>();
 
-  private Agent(AgentDef def, List<Agent> team, LlmClient client) {
+  private Agent(AgentDef def, List<Agent> team, LlmClient client, Map<String, AgentDef> declared) {
     this.def = def;
     this.team = team;
     this.client = client;
+    this.declared = declared;
+  }
+
+  /**
+   * The agent {@code name} of a set of definitions (for example a config file's {@code subagents}
+   * block read by {@link SubagentsConfig}), run with all of them registered so its team resolves.
+   *
+   * @throws IllegalArgumentException when no definition is called {@code name}, naming those there
+   *     are
+   */
+  public static Agent of(String name, Collection<AgentDef> defs) {
+    Map<String, AgentDef> byName = new TreeMap<>();
+    for (AgentDef d : defs) {
+      byName.put(d.name(), d);
+    }
+    AgentDef def = byName.get(name);
+    if (def == null) {
+      throw new IllegalArgumentException(
+          "no agent called "
+              + name
+              + (byName.isEmpty()
+                  ? ": none is declared"
+                  : "; declared: " + String.join(", ", byName.keySet())));
+    }
+    return new Agent(def, List.of(), null, Map.copyOf(byName));
   }
 
   /** Starts declaring an agent called {@code name}. */
@@ -58,6 +90,7 @@ public final class Agent {
   }
 
   /** The agent's name. */
+  @Override
   public String name() {
     return def.name();
   }
@@ -78,6 +111,11 @@ public final class Agent {
     Map<String, Agent> seen = new LinkedHashMap<>();
     collect(this, seen);
     seen.forEach((n, a) -> out.put(n, a.def));
+    for (Agent a : seen.values()) {
+      if (a.declared != null) {
+        a.declared.forEach(out::putIfAbsent); // the set a member was declared with
+      }
+    }
     return out;
   }
 
@@ -141,6 +179,69 @@ public final class Agent {
           "no run of " + name() + " waits on request " + answer.id() + " (it may be answered)");
     }
     return park(rt, rt.resume(answer));
+  }
+
+  /**
+   * Runs the agent once on {@code host}, as {@link #run(LlmClient, String)} does, for a server that
+   * serves it: cancelling {@code cancel} closes the agent's whole tree, and an end other than an
+   * answer, a pending request or a turn/time/completion stop throws with the reason.
+   */
+  @Override
+  public RunResult respond(LlmClient host, String prompt, CancelToken cancel) {
+    Objects.requireNonNull(prompt, "prompt");
+    AgentRuntime rt = runtime(host);
+    TaskResult r;
+    CancelToken.Registration stop = cancel.onCancel(() -> rt.close(rt.root(), true));
+    try {
+      Handle h = rt.spawn(rt.root(), name());
+      rt.wake(h, prompt);
+      r = rt.wait(h);
+    } catch (RuntimeException e) {
+      rt.close();
+      throw e;
+    } finally {
+      stop.close();
+    }
+    if (cancel.isCancelled() && !r.isDone()) {
+      rt.close();
+      throw new CancellationException("agent " + name() + " was cancelled");
+    }
+    return served(host, park(rt, r));
+  }
+
+  /**
+   * Continues a run {@link #respond} left pending, as {@link #resume(Answer)} does; {@code cancel}
+   * closes the tree.
+   *
+   * @throws AgentException when no parked run waits on that request
+   */
+  @Override
+  public RunResult resume(LlmClient host, Request pending, Answer answer, CancelToken cancel) {
+    AgentRuntime rt = parked.remove(answer.id());
+    if (rt == null) {
+      throw new AgentException(
+          "no run of " + name() + " waits on request " + answer.id() + " (it may be answered)");
+    }
+    TaskResult r;
+    CancelToken.Registration stop = cancel.onCancel(() -> rt.close(rt.root(), true));
+    try {
+      r = rt.resume(answer);
+    } catch (RuntimeException e) {
+      rt.close();
+      throw e;
+    } finally {
+      stop.close();
+    }
+    if (cancel.isCancelled() && !r.isDone()) {
+      rt.close();
+      throw new CancellationException("agent " + name() + " was cancelled");
+    }
+    return served(host, park(rt, r));
+  }
+
+  private RunResult served(LlmClient host, TaskResult r) {
+    String model = def.model() != null ? def.model() : host.options().model();
+    return ServedResults.of(name(), model, r);
   }
 
   private TaskResult park(AgentRuntime rt, TaskResult r) {
@@ -366,7 +467,7 @@ public final class Agent {
       if (built.does().isBlank()) {
         throw new IllegalArgumentException("agent " + name + " needs does(..): what it is for");
       }
-      return new Agent(built, List.copyOf(team), client);
+      return new Agent(built, List.copyOf(team), client, null);
     }
   }
 }

@@ -2,6 +2,8 @@ package dev.toolnexus.cli;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.agents.Agent;
+import dev.toolnexus.agents.SubagentsConfig;
 import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Style;
@@ -61,7 +63,10 @@ final class A2aServing {
     Toolkit toolkit = cmd.sources.open(io);
     A2aHttpServer server;
     try {
-      server = A2aServe.http(toolkit, llm, options);
+      server =
+          cmd.agent == null
+              ? A2aServe.http(toolkit, llm, options)
+              : A2aServe.http(toolkit, llm, agent(cmd, toolkit), options);
     } catch (IOException | RuntimeException e) {
       toolkit.close();
       throw e;
@@ -73,6 +78,7 @@ final class A2aServing {
             "toolnexus: serving an A2A agent ("
                 + skills
                 + (skills == 1 ? " skill" : " skills")
+                + (cmd.agent == null ? "" : ", agent " + cmd.agent)
                 + ", model "
                 + cmd.model
                 + ")"
@@ -87,6 +93,15 @@ final class A2aServing {
     io.out().flush();
     stopped.await();
     return ExitCodes.OK;
+  }
+
+  /** The agent {@code --agent} names, from the {@code --config} file's subagents block. */
+  private static Agent agent(ServeCommand cmd, Toolkit toolkit) {
+    try {
+      return Agent.of(cmd.agent, SubagentsConfig.read(cmd.sources.config, toolkit.tools()));
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      throw CliException.usage("--agent " + cmd.agent + ": " + e.getMessage());
+    }
   }
 
   private static A2aServeOptions options(ServeCommand cmd, McpServeOptions host) {

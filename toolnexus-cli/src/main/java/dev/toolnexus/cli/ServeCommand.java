@@ -86,6 +86,15 @@ final class ServeCommand implements Callable<Integer> {
   int maxTurns;
 
   @Option(
+      names = "--agent",
+      paramLabel = "NAME",
+      description =
+          "With --a2a: run each task as the agent NAME of the --config file's \"subagents\""
+              + " block (its team, budgets, guardrails and completion gate apply) instead of a"
+              + " plain loop; its model defaults to --model.")
+  String agent;
+
+  @Option(
       names = "--public-url",
       paramLabel = "URL",
       description =
@@ -174,6 +183,13 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (stdio && (mcp || a2a)) {
       throw CliException.usage("--stdio serves alone: leave out --mcp and --a2a");
+    }
+    if (agent != null && !a2a) {
+      throw CliException.usage("--agent serves an agent over A2A: add --a2a");
+    }
+    if (agent != null && sources.config == null) {
+      throw CliException.usage(
+          "--agent needs --config: the file whose \"subagents\" block declares it");
     }
     Io io = root.io();
     McpServeOptions options = options(io);

@@ -124,6 +124,31 @@ class ServeCommandTest {
         .startsWith("toolnexus: --call-timeout must be a positive number of seconds");
   }
 
+  @Test
+  void agentWithoutA2aIsAUsageError() {
+    CliRun r = CliRun.of("serve", "--mcp", "--agent", "helper");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith("toolnexus: --agent serves an agent over A2A: add --a2a");
+  }
+
+  @Test
+  void agentWithoutConfigIsAUsageError() {
+    CliRun r =
+        CliRun.of(
+            "serve",
+            "--a2a",
+            "--agent",
+            "helper",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--model",
+            "m");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .startsWith(
+            "toolnexus: --agent needs --config: the file whose \"subagents\" block declares it");
+  }
+
   private static List<Object> names(Map<String, Object> listResponse) {
     List<?> tools = (List<?>) ((Map<?, ?>) listResponse.get("result")).get("tools");
     return tools.stream().map(t -> ((Map<?, ?>) t).get("name")).map(Object.class::cast).toList();

@@ -231,6 +231,75 @@ class ServeProcessTest {
   }
 
   @Test
+  void serveA2aAgentRunsEachTaskAsTheConfiguredAgentWithItsBudget() throws Exception {
+    Path team = dir.resolve("team.json");
+    Files.writeString(
+        team,
+        "{\"subagents\": {"
+            + "\"helper\": {\"does\": \"answers\", \"tools\": []},"
+            + "\"tight\": {\"does\": \"answers in one turn\", \"tools\": [],"
+            + " \"budget\": {\"maxTurns\": 1}}}}");
+    try (MockLlm mock = MockLlm.start()) {
+      for (String agent : List.of("helper", "tight")) {
+        start(
+            Map.of("OPENAI_API_KEY", "test-key"),
+            "serve",
+            "--a2a",
+            "--agent",
+            agent,
+            "--config",
+            team.toString(),
+            "--port",
+            "0",
+            "--base-url",
+            mock.baseUrl(),
+            "--model",
+            "mock-model",
+            "--no-builtins");
+        BufferedReader out = reader();
+        String card = out.readLine();
+        Map<String, Object> answer =
+            Json.parseObject(
+                HTTP.send(
+                        HttpRequest.newBuilder(
+                                URI.create(card.replace("/.well-known/agent-card.json", "/")))
+                            .header("Content-Type", "application/json")
+                            .POST(
+                                HttpRequest.BodyPublishers.ofString(
+                                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"message/send\","
+                                        + "\"params\":{\"message\":{\"kind\":\"message\","
+                                        + "\"messageId\":\"m1\",\"role\":\"user\",\"parts\":"
+                                        + "[{\"kind\":\"text\",\"text\":\"weather?\"}]}}}"))
+                            .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                    .body());
+        Map<?, ?> task = (Map<?, ?>) answer.get("result");
+        Map<?, ?> status = (Map<?, ?>) task.get("status");
+        if (agent.equals("helper")) {
+          assertThat(status.get("state")).isEqualTo("completed");
+          Map<?, ?> artifact = (Map<?, ?>) ((List<?>) task.get("artifacts")).get(0);
+          assertThat(((Map<?, ?>) ((List<?>) artifact.get("parts")).get(0)).get("text"))
+              .isEqualTo(
+                  "Weather: Unknown tool: get_weather. Available: (none) | Unknown tool: add."
+                      + " Available: (none). Done.");
+        } else {
+          // the mock answers only after a tool round, which the one-turn budget does not allow
+          assertThat(status.get("state")).isEqualTo("failed");
+          Map<?, ?> message = (Map<?, ?>) status.get("message");
+          assertThat(((Map<?, ?>) ((List<?>) message.get("parts")).get(0)).get("text"))
+              .isEqualTo("the run stopped at its maxTurns limit before it answered");
+        }
+        signal("INT");
+        assertExits();
+        assertThat(stderr.get(10, TimeUnit.SECONDS))
+            .contains(
+                "toolnexus: serving an A2A agent (0 skills, agent " + agent + ", model mock-model)")
+            .doesNotContain("Exception");
+      }
+    }
+  }
+
+  @Test
   void serveA2aWithPushPostsTheFinishedTaskToTheCallersWebhook() throws Exception {
     BlockingQueue<String> hits = new LinkedBlockingQueue<>();
     HttpServer hook = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

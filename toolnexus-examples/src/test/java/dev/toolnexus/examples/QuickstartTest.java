@@ -83,6 +83,27 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeServeAgentExampleIsTheCompiledServeAgentSource() throws IOException {
+    assertThat(readmeBlock("### Serve an agent definition"))
+        .isEqualTo(region("ServeAgent.java", "serveagent"));
+  }
+
+  @Test
+  void serveAgentExampleAnswersOneA2aTaskWithTheAgentsRun() {
+    List<String> lines =
+        capture(
+            () -> {
+              try {
+                ServeAgent.main(new String[0]);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+
+    assertThat(lines).containsExactly("completed", "Brief answer.");
+  }
+
+  @Test
   void quickstartPrintsTheOpenAiSchemaAndTheToolOutput() {
     List<String> lines = capture(() -> Quickstart.main(new String[0]));
 

@@ -2,6 +2,7 @@ package dev.toolnexus.server.a2a;
 
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.client.LlmClient;
+import dev.toolnexus.client.Responder;
 import dev.toolnexus.server.McpServeOptions;
 import dev.toolnexus.server.internal.JettyServers;
 import dev.toolnexus.server.internal.McpProtocol;
@@ -50,13 +51,15 @@ public final class A2aHttpServer implements AutoCloseable {
     this.mcpUrl = mcpUrl;
   }
 
-  static A2aHttpServer start(Toolkit toolkit, LlmClient client, A2aServeOptions options)
+  static A2aHttpServer start(
+      Toolkit toolkit, LlmClient client, Responder agent, A2aServeOptions options)
       throws IOException {
     McpServeOptions host = options.hostOptions();
     TaskRunner runner =
         new TaskRunner(
             toolkit,
             client,
+            agent,
             options.store(),
             options.onTask(),
             options.taskTimeout(),

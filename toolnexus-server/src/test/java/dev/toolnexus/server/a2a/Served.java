@@ -6,6 +6,7 @@ import dev.toolnexus.Toolkit;
 import dev.toolnexus.Tools;
 import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.LlmClient;
+import dev.toolnexus.client.Responder;
 import dev.toolnexus.client.Style;
 import dev.toolnexus.skills.SkillDef;
 import java.io.IOException;
@@ -49,6 +50,12 @@ final class Served implements AutoCloseable {
 
   static Served start(ScriptedLlm llm, Consumer<A2aServeOptions.Builder> options)
       throws IOException {
+    return start(llm, null, options);
+  }
+
+  /** Serves {@code agent} (the client loop when null) on a client of {@code llm}. */
+  static Served start(ScriptedLlm llm, Responder agent, Consumer<A2aServeOptions.Builder> options)
+      throws IOException {
     Toolkit toolkit = toolkit();
     LlmClient client =
         LlmClient.create(
@@ -61,7 +68,11 @@ final class Served implements AutoCloseable {
                 .build());
     A2aServeOptions.Builder b = A2aServeOptions.builder();
     options.accept(b);
-    return new Served(llm, toolkit, client, A2aServe.http(toolkit, client, b.build()));
+    A2aHttpServer server =
+        agent == null
+            ? A2aServe.http(toolkit, client, b.build())
+            : A2aServe.http(toolkit, client, agent, b.build());
+    return new Served(llm, toolkit, client, server);
   }
 
   static Toolkit toolkit() {

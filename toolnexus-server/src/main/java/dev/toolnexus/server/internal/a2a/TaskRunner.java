@@ -8,6 +8,7 @@ import dev.toolnexus.a2a.internal.Wire;
 import dev.toolnexus.client.AskOptions;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
+import dev.toolnexus.client.Responder;
 import dev.toolnexus.client.RunOptions;
 import dev.toolnexus.client.RunResult;
 import dev.toolnexus.client.internal.TranscriptMaps;
@@ -48,6 +49,7 @@ public final class TaskRunner implements AutoCloseable {
 
   private final Toolkit toolkit;
   private final LlmClient client;
+  private final Responder agent;
   private final TaskStore store;
   private final Consumer<TaskEvent> onTask;
   private final Duration timeout;
@@ -57,18 +59,21 @@ public final class TaskRunner implements AutoCloseable {
   private volatile boolean closing;
 
   /**
-   * Runs tasks of {@code toolkit} on {@code client}, keeping them in {@code store}; with {@code
-   * push} set (may be null), callers may set webhooks on their tasks.
+   * Runs tasks of {@code toolkit} on {@code client}, or as runs of {@code agent} on it when that is
+   * set (may be null), keeping them in {@code store}; with {@code push} set (may be null), callers
+   * may set webhooks on their tasks.
    */
   public TaskRunner(
       Toolkit toolkit,
       LlmClient client,
+      Responder agent,
       TaskStore store,
       Consumer<TaskEvent> onTask,
       Duration timeout,
       PushOptions push) {
     this.toolkit = toolkit;
     this.client = client;
+    this.agent = agent;
     this.store = store;
     this.onTask = onTask;
     this.timeout = timeout;
@@ -216,7 +221,7 @@ public final class TaskRunner implements AutoCloseable {
         }
       }
       String prompt = text;
-      boolean memory = client.store().get(task.contextId()).isPresent();
+      boolean memory = agent == null && client.store().get(task.contextId()).isPresent();
       LiveTask l = new LiveTask(task, null);
       live.put(task.id(), l);
       LOG.info("A2A task {} was interrupted by a restart; running it again", task.id());
@@ -229,6 +234,9 @@ public final class TaskRunner implements AutoCloseable {
   }
 
   private RunResult firstRun(String text, String context, boolean memory, CancelToken cancel) {
+    if (agent != null) {
+      return agent.respond(client, text, cancel);
+    }
     if (memory) {
       AskOptions ask = AskOptions.of(toolkit, context).withCancel(cancel);
       return client.ask(text, timeout == null ? ask : ask.withTimeout(timeout));
@@ -243,6 +251,9 @@ public final class TaskRunner implements AutoCloseable {
       Request pending,
       Answer answer,
       CancelToken cancel) {
+    if (agent != null) {
+      return agent.resume(client, pending, answer, cancel);
+    }
     List<Message> history = TranscriptMaps.fromList(transcript);
     RunOptions run = RunOptions.of(toolkit).withHistory(history).withCancel(cancel);
     RunOptions options = timeout == null ? run : run.withTimeout(timeout);

@@ -150,4 +150,20 @@ class AgentAsResponderTest {
         .hasCauseInstanceOf(CancellationException.class)
         .hasMessageContaining("agent waiter was cancelled");
   }
+
+  @Test
+  void ofPicksTheNamedDefinitionAndRegistersAllOfThemSoItsTeamResolves() {
+    Agent parent = parentOfAsker();
+    Agent picked = Agent.of("approverParent", parent.registry().values());
+    assertThat(picked.registry()).containsOnlyKeys("approverParent", "asker");
+    RunResult pending = picked.respond(host, "do the secret thing", new CancelToken());
+    assertThat(pending.status()).isEqualTo(RunStatus.PENDING);
+  }
+
+  @Test
+  void ofANameNoDefinitionHasFailsNamingTheDeclaredOnes() {
+    assertThatThrownBy(() -> Agent.of("nobody", parentOfAsker().registry().values()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no agent called nobody; declared: approverParent, asker");
+  }
 }

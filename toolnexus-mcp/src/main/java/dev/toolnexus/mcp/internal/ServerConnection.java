@@ -60,6 +60,7 @@ public final class ServerConnection implements AutoCloseable {
   private volatile StdioSession session;
   private volatile List<Tool> tools = List.of();
   private volatile Redactor redactor = Redactor.NONE;
+  private final ServerFeatures features = new ServerFeatures(this);
 
   private ServerConnection(McpServerConfig config, Runnable onChange) {
     this.config = config;
@@ -132,6 +133,37 @@ public final class ServerConnection implements AutoCloseable {
     return tools;
   }
 
+  /** The server's resources, prompts and completions. */
+  public ServerFeatures features() {
+    return features;
+  }
+
+  McpServerConfig config() {
+    return config;
+  }
+
+  /** The stdio session, or null for an HTTP server. */
+  StdioSession session() {
+    return session;
+  }
+
+  /** The SDK client of an HTTP server, or null for a stdio one. */
+  McpAsyncClient client() {
+    return client;
+  }
+
+  CompletableFuture<String> dead() {
+    return dead;
+  }
+
+  boolean isClosed() {
+    return closed.get();
+  }
+
+  String redact(String text) {
+    return redactor.apply(text);
+  }
+
   /** The stdio process, when the server is local (for tests and diagnostics). */
   public ProcessHandle process() {
     StdioProcessTransport s = stdio;
@@ -169,6 +201,7 @@ public final class ServerConnection implements AutoCloseable {
                 this::refresh,
                 this::onProgress);
         session = s;
+        s.onResourceUpdated(features::updated);
         McpSchema.InitializeResult initialized;
         try {
           initialized = s.initialize(CLIENT_INFO, config.timeout(), dead, cancel);
@@ -281,7 +314,11 @@ public final class ServerConnection implements AutoCloseable {
             .toolsChangeConsumer(
                 ignored ->
                     Mono.<Void>fromRunnable(this::refresh).subscribeOn(Schedulers.boundedElastic()))
-            .progressConsumer(n -> Mono.<Void>fromRunnable(() -> onProgress(n)));
+            .progressConsumer(n -> Mono.<Void>fromRunnable(() -> onProgress(n)))
+            .resourcesUpdateConsumer(
+                contents ->
+                    Mono.<Void>fromRunnable(() -> contents.forEach(c -> features.updated(c.uri())))
+                        .subscribeOn(Schedulers.boundedElastic()));
     if (waitFor != null) {
       ElicitationBridge bridge = new ElicitationBridge(waitFor, config.name());
       spec.elicitation(bridge::onForm).urlElicitation(bridge::onUrl);

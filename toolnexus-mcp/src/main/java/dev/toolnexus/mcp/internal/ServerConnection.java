@@ -59,6 +59,7 @@ public final class ServerConnection implements AutoCloseable {
   private volatile StdioProcessTransport stdio;
   private volatile StdioSession session;
   private volatile List<Tool> tools = List.of();
+  private volatile List<Tool> featureTools = List.of();
   private volatile Redactor redactor = Redactor.NONE;
   private final ServerFeatures features = new ServerFeatures(this);
 
@@ -85,7 +86,9 @@ public final class ServerConnection implements AutoCloseable {
     ServerConnection c = new ServerConnection(config, onChange);
     try {
       c.connect(env, waitFor, cancel);
-      c.applyDefs(c.listAll(cancel), c.listSeq.incrementAndGet());
+      List<McpSchema.Tool> listed = c.listAll(cancel);
+      c.featureTools = FeatureTools.of(c, cancel);
+      c.applyDefs(listed, c.listSeq.incrementAndGet());
       return c;
     } catch (RuntimeException e) {
       c.close();
@@ -391,6 +394,7 @@ public final class ServerConnection implements AutoCloseable {
     for (McpSchema.Tool def : Allowlist.apply(config.tools(), listed, config.name())) {
       exposed.add(new McpTool(def, this));
     }
+    exposed.addAll(featureTools);
     tools = List.copyOf(exposed);
   }
 

@@ -178,4 +178,21 @@ class ResourcesPromptsCommandTest {
         .endsWith(
             "toolnexus: MCP server \"ev\": prompt \"args-prompt\" needs the argument \"city\"\n");
   }
+
+  @Test
+  void anArgWithoutGetIsAUsageError() {
+    CliRun r = CliRun.of("prompts", "--config", config.toString(), "--arg", "city=Oslo");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--arg needs --get NAME");
+  }
+
+  @Test
+  void anUnreadableResourceNamesServerAndUri() {
+    CliRun r =
+        CliRun.of(
+            "resources", "--config", config.toString(), "--server", "ev", "--read", "demo://nope");
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err())
+        .contains("toolnexus: MCP server \"ev\": resources/read \"demo://nope\" failed: ");
+  }
 }

@@ -9,7 +9,6 @@ import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -222,7 +221,7 @@ public final class ServerConnection implements AutoCloseable {
           initialize(streamable, waitFor, cancel);
         } catch (McpFailure first) {
           closeClient();
-          Integer refused = authorizationStatus(first);
+          Integer refused = HttpTransports.authorizationStatus(first);
           if (refused != null) {
             // SSE would be refused the same way; say so instead of waiting for it
             throw new McpFailure(
@@ -231,7 +230,7 @@ public final class ServerConnection implements AutoCloseable {
                     + " (the server refused the request; check the configured headers)",
                 first);
           }
-          Integer status = httpStatus(first);
+          Integer status = HttpTransports.httpStatus(first);
           if (status == null || status < 400 || status >= 500) {
             // only a 4xx to the POST says "an older server": refused, a web page, a 5xx are final
             throw first;
@@ -245,7 +244,7 @@ public final class ServerConnection implements AutoCloseable {
             // neither transport is served here: say what each attempt was answered
             throw new McpFailure(
                 "initialize failed: the streamable HTTP POST was answered "
-                    + statusText(first)
+                    + HttpTransports.statusText(first)
                     + "; the legacy SSE GET was answered "
                     + sseAnswer,
                 first);
@@ -265,37 +264,6 @@ public final class ServerConnection implements AutoCloseable {
     Map<String, String> expanded = HeaderExpander.expand(config.headers(), env::get, config.name());
     redactor = Redactor.of(expanded.values());
     return expanded;
-  }
-
-  private static Integer httpStatus(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof HttpStatusException h) {
-        return h.status();
-      }
-    }
-    return null;
-  }
-
-  /** {@code HTTP <status>[: <start of body>]} of the first HTTP status failure in the chain. */
-  private static String statusText(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof HttpStatusException h) {
-        return h.getMessage();
-      }
-    }
-    return Await.message(t);
-  }
-
-  private static Integer authorizationStatus(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof McpHttpClientTransportAuthorizationException a) {
-        return a.getResponseInfo() == null ? 401 : a.getResponseInfo().statusCode();
-      }
-      if (c instanceof HttpStatusException h && (h.status() == 401 || h.status() == 403)) {
-        return h.status();
-      }
-    }
-    return null;
   }
 
   private void initialize(McpClientTransport raw, WaitFor waitFor, CancelToken cancel) {

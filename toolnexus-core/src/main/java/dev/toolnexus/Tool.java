@@ -39,7 +39,8 @@ public interface Tool {
   /**
    * The JSON-Schema object its structured result conforms to, as an unmodifiable map of plain JSON
    * values; an empty map when the tool declares none (never null). An MCP tool's result is checked
-   * against it, and a result that does not conform is an error result.
+   * against it, and a result that does not conform is an error result; a served tool lists it and
+   * sends its checked output as structured content. {@link Tools#withOutputSchema} declares one.
    */
   default Map<String, Object> outputSchema() {
     return Map.of();

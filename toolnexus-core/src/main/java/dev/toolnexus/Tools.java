@@ -122,4 +122,31 @@ public final class Tools {
     }
     return WrappedTool.annotated(tool, annotations);
   }
+
+  /**
+   * The same tool declaring {@code outputSchema}, the JSON-Schema object its output conforms to. A
+   * served tool then lists the schema and sends its output as {@code structuredContent}, checked
+   * against the schema, so an MCP client can rely on the shape.
+   *
+   * @param outputSchema a JSON-Schema object with {@code "type": "object"} (MCP requires an object
+   *     result), or an empty map to declare none
+   * @throws IllegalArgumentException naming the tool when the schema is not an object schema or has
+   *     a mistake
+   */
+  public static Tool withOutputSchema(Tool tool, Map<String, ?> outputSchema) {
+    Objects.requireNonNull(tool, "tool");
+    Map<String, Object> schema =
+        PlainValues.freezeObject(Objects.requireNonNull(outputSchema, "outputSchema"));
+    if (!schema.isEmpty()) {
+      if (!"object".equals(schema.get("type"))) {
+        throw new IllegalArgumentException(
+            "tool "
+                + tool.name()
+                + ": an output schema must have \"type\": \"object\", got "
+                + (schema.containsKey("type") ? Json.write(schema.get("type")) : "no type"));
+      }
+      SchemaLint.requireValid(tool.name(), "output", schema);
+    }
+    return WrappedTool.withOutputSchema(tool, schema);
+  }
 }

@@ -24,21 +24,33 @@ public final class SchemaLint {
   private SchemaLint() {}
 
   /**
-   * Refuses a schema with a mistake.
+   * Refuses an input schema with a mistake.
    *
    * @throws IllegalArgumentException naming the tool and every problem with its JSON path
    */
   public static void requireValid(String tool, Map<String, ?> schema) {
+    requireValid(tool, "input", schema);
+  }
+
+  /**
+   * Refuses a schema with a mistake; {@code kind} ("input", "output") names which of the tool's
+   * schemas it is.
+   *
+   * @throws IllegalArgumentException naming the tool and every problem with its JSON path
+   */
+  public static void requireValid(String tool, String kind, Map<String, ?> schema) {
     List<String> problems = new ArrayList<>();
     if (!"object".equals(schema.get("type")) && schema.get("type") != null) {
       problems.add(
-          "(root): an input schema must have \"type\": \"object\", got "
+          "(root): an "
+              + kind
+              + " schema must have \"type\": \"object\", got "
               + show(schema.get("type")));
     }
     check("", schema, problems);
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(
-          "tool " + tool + ": invalid input schema:\n- " + String.join("\n- ", problems));
+          "tool " + tool + ": invalid " + kind + " schema:\n- " + String.join("\n- ", problems));
     }
   }
 

@@ -4,6 +4,7 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.WaitFor;
 import dev.toolnexus.internal.PlainValues;
+import dev.toolnexus.mcp.internal.ListedTool;
 import dev.toolnexus.mcp.internal.ServerConnection;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;
@@ -100,7 +101,9 @@ public final class Mcp {
               new McpToolInfo(
                   d.name(),
                   d.description() == null ? "" : d.description(),
-                  d.inputSchema() == null ? Map.of() : PlainValues.freezeObject(d.inputSchema())));
+                  d.inputSchema() == null ? Map.of() : PlainValues.freezeObject(d.inputSchema()),
+                  ListedTool.annotations(d),
+                  ListedTool.outputSchema(d)));
         }
         out.put(server.name(), new McpServerInventory(McpServerStatus.connected(), infos));
       }

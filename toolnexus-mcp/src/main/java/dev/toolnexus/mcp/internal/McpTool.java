@@ -3,15 +3,12 @@ package dev.toolnexus.mcp.internal;
 import dev.toolnexus.Source;
 import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
-import dev.toolnexus.ToolIcon;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.AbstractTool;
 import dev.toolnexus.internal.PipelinedTool;
 import dev.toolnexus.internal.PlainValues;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -49,9 +46,8 @@ final class McpTool extends AbstractTool implements PipelinedTool {
     this.server = server;
     this.originalName = def.name();
     this.def = def;
-    this.annotations = annotationsOf(def);
-    this.outputSchema =
-        def.outputSchema() == null ? Map.of() : PlainValues.freezeObject(def.outputSchema());
+    this.annotations = ListedTool.annotations(def);
+    this.outputSchema = ListedTool.outputSchema(def);
     this.output = OutputCheck.of(outputSchema);
     this.local = local;
   }
@@ -74,37 +70,6 @@ final class McpTool extends AbstractTool implements PipelinedTool {
     schema.put("type", "object");
     schema.putIfAbsent("properties", Map.of());
     return PlainValues.freezeObject(schema);
-  }
-
-  /**
-   * The listed tool's metadata: its title (the tool's own, else the one in its annotations), its
-   * icons (null entries dropped) and its hints as stated.
-   */
-  static ToolAnnotations annotationsOf(McpSchema.Tool def) {
-    McpSchema.ToolAnnotations a = def.annotations();
-    String title = blankToNull(def.title());
-    if (title == null && a != null) {
-      title = blankToNull(a.title());
-    }
-    List<ToolIcon> icons = new ArrayList<>();
-    if (def.icons() != null) {
-      for (McpSchema.Icon i : def.icons()) {
-        if (i != null) {
-          icons.add(new ToolIcon(i.src(), i.mimeType(), i.sizes(), i.theme()));
-        }
-      }
-    }
-    if (a == null) {
-      return title == null && icons.isEmpty()
-          ? ToolAnnotations.NONE
-          : new ToolAnnotations(title, null, null, null, null, icons);
-    }
-    return new ToolAnnotations(
-        title, a.readOnlyHint(), a.destructiveHint(), a.idempotentHint(), a.openWorldHint(), icons);
-  }
-
-  private static String blankToNull(String s) {
-    return s == null || s.isBlank() ? null : s;
   }
 
   /** The tool's name on its server (what {@code tools/call} is sent with). */

@@ -95,6 +95,23 @@ class ToolMetadataTest {
   }
 
   @Test
+  void listingWithoutConnectingGivesTheAnnotationsAndOutputSchema() {
+    McpToolInfo listed =
+        Mcp.listMcpTools(
+                McpConfig.parse(
+                    TestEnv.config("meta", TestEnv.local(TestEnv.structuredServer())), "<test>"))
+            .get("meta")
+            .tools()
+            .stream()
+            .filter(t -> t.name().equals("weather"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(listed.annotations()).isEqualTo(tool("meta_weather").annotations());
+    assertThat(listed.outputSchema()).isEqualTo(tool("meta_weather").outputSchema());
+    assertThat(listed.outputSchema()).containsEntry("type", "object");
+  }
+
+  @Test
   void conformingStructuredContentIsTheOutput() {
     ToolResult r = weather("good");
     assertThat(r.isError()).isFalse();

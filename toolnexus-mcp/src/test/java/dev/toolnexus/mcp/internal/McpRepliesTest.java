@@ -149,8 +149,8 @@ class McpRepliesTest {
                     "image/png",
                     List.of("48x48", "96x96"),
                     "dark")));
-    assertThat(McpTool.annotationsOf(read)).isEqualTo(expected);
-    assertThat(McpTool.annotationsOf(mapped)).isEqualTo(expected);
+    assertThat(ListedTool.annotations(read)).isEqualTo(expected);
+    assertThat(ListedTool.annotations(mapped)).isEqualTo(expected);
   }
 
   @Test

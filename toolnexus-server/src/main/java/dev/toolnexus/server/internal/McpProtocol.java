@@ -38,6 +38,7 @@ public final class McpProtocol {
   private final Toolkit exposed;
   private final boolean ownView;
   private final McpServeOptions options;
+  private final StructuredResults structured = new StructuredResults();
 
   /**
    * The protocol for {@code toolkit} as {@code options} describe it; with a tool list, it serves a
@@ -169,6 +170,9 @@ public final class McpProtocol {
       entry.put("description", t.description());
       entry.set("inputSchema", Json.mapper().valueToTree(t.inputSchema()));
       ToolListing.describe(entry, t.annotations());
+      if (!t.outputSchema().isEmpty()) {
+        entry.set("outputSchema", Json.mapper().valueToTree(t.outputSchema()));
+      }
     }
     return result;
   }
@@ -241,7 +245,7 @@ public final class McpProtocol {
     if (token.isCancelled() && !expired) {
       return null; // a request the client cancelled gets no response
     }
-    return JsonRpc.result(id, ResultMapping.toMcp(result));
+    return JsonRpc.result(id, structured.toMcp(tool, result));
   }
 
   /**

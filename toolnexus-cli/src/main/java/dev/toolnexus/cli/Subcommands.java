@@ -21,6 +21,8 @@ final class Subcommands {
           new Entry("tools", ToolsCommand::new),
           new Entry("schema", SchemaCommand::new),
           new Entry("call", CallCommand::new),
+          new Entry("resources", ResourcesCommand::new),
+          new Entry("prompts", PromptsCommand::new),
           new Entry("run", RunCommand::new),
           new Entry("demo", DemoCommand::new),
           new Entry("serve", ServeCommand::new));

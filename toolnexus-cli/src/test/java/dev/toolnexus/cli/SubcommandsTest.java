@@ -36,7 +36,8 @@ class SubcommandsTest {
 
   @Test
   void helpNoCommandAnUnknownWordOrOptionBuildEveryOne() {
-    List<String> all = List.of("tools", "schema", "call", "run", "demo", "serve");
+    List<String> all =
+        List.of("tools", "schema", "call", "resources", "prompts", "run", "demo", "serve");
     assertThat(names()).isEqualTo(all);
     assertThat(names("--help")).isEqualTo(all);
     assertThat(names("-h", "tools")).isEqualTo(all);
@@ -55,6 +56,8 @@ class SubcommandsTest {
             "Commands:\n  tools ",
             "\n  schema ",
             "\n  call ",
+            "\n  resources ",
+            "\n  prompts ",
             "\n  run ",
             "\n  demo ",
             "\n  serve ");

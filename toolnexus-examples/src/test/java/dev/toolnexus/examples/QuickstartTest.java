@@ -29,6 +29,12 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeMcpFeaturesExampleIsTheCompiledMcpFeaturesSource() throws IOException {
+    assertThat(readmeBlock("## MCP resources and prompts"))
+        .isEqualTo(region("McpFeatures.java", "mcpfeatures"));
+  }
+
+  @Test
   void readmeSeamsExampleIsTheCompiledSeamsSource() throws IOException {
     assertThat(readmeBlock("## Tool sources, views and context"))
         .isEqualTo(region("Seams.java", "seams"));

@@ -25,6 +25,12 @@ import java.util.Map;
  *     response body, an SSE event); a larger one fails the request it answers, never the JVM
  * @param maxResultBytes the largest text of a tool result handed on; longer text is cut with a
  *     notice saying how much was cut
+ * @param maxResourceBytes the largest contents one {@code resources/read} may return (text as
+ *     UTF-8, blobs decoded); a larger read fails naming the server and the URI
+ * @param exposeResources also offer the model one tool per server, {@code read_resource}, that
+ *     reads a resource by URI (its description lists the server's resources)
+ * @param exposePrompts also offer the model one tool per server, {@code get_prompt}, that fills in
+ *     a prompt by name (its description is the catalog of the server's prompts, as skills are)
  * @param problem why the entry is unusable (naming file, server and field); null when it is valid
  */
 public record McpServerConfig(
@@ -42,6 +48,9 @@ public record McpServerConfig(
     Map<String, Boolean> tools,
     long maxMessageBytes,
     long maxResultBytes,
+    long maxResourceBytes,
+    boolean exposeResources,
+    boolean exposePrompts,
     String problem) {
 
   /** The default bound of each load phase and of a call: 30 seconds. */
@@ -52,6 +61,9 @@ public record McpServerConfig(
 
   /** The default largest result text handed to a model: 256 KiB. */
   public static final long DEFAULT_MAX_RESULT_BYTES = 256L * 1024;
+
+  /** The default largest contents of one resource read: 8 MiB. */
+  public static final long DEFAULT_MAX_RESOURCE_BYTES = 8L * 1024 * 1024;
 
   /** How a server is reached. */
   public enum Transport {
@@ -88,6 +100,7 @@ public record McpServerConfig(
             : maxTotalTimeout;
     maxMessageBytes = maxMessageBytes <= 0 ? DEFAULT_MAX_MESSAGE_BYTES : maxMessageBytes;
     maxResultBytes = maxResultBytes <= 0 ? DEFAULT_MAX_RESULT_BYTES : maxResultBytes;
+    maxResourceBytes = maxResourceBytes <= 0 ? DEFAULT_MAX_RESOURCE_BYTES : maxResourceBytes;
   }
 
   /** Whether the entry can be connected (it is well-formed). */

@@ -1,5 +1,6 @@
 package dev.toolnexus.mcp.client;
 
+import dev.toolnexus.CancelToken;
 import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.Source;
 import dev.toolnexus.SourceStatus;
@@ -7,6 +8,7 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolSource;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.mcp.internal.ServerConnection;
+import dev.toolnexus.mcp.internal.ServerFeatures;
 import dev.toolnexus.mcp.internal.UniqueNames;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,6 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The live MCP side of a toolkit, a {@link ToolSource} with id {@code "mcp"}: every connected
@@ -23,6 +27,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * client and kills every stdio process tree. A server's {@code notifications/tools/list_changed}
  * refreshes its tools and tells the listeners. Add it to a toolkit with {@code
  * Toolkit.builder().source(Mcp.connect(...))}.
+ *
+ * <p>It also reads what the servers offer besides tools: {@link #resources()}, {@link #read(String,
+ * String)}, {@link #prompts()}, {@link #prompt(String, String, Map)} and {@link #complete(String,
+ * McpCompletionRef, String, String)}. Every list is paged to its end. A server without the
+ * capability asked for is an {@link IllegalStateException} saying so, an unknown server name an
+ * {@link IllegalArgumentException}.
  */
 public final class McpToolSource implements ToolSource {
   private final Map<String, McpServerStatus> status;
@@ -81,6 +91,145 @@ public final class McpToolSource implements ToolSource {
   @Override
   public void onToolsChanged(Runnable listener) {
     listeners.add(listener);
+  }
+
+  /** Every resource of every connected server that offers resources, servers in config order. */
+  public List<McpResource> resources() {
+    return everyServer(ServerFeatures::offersResources, f -> f.resources(new CancelToken()));
+  }
+
+  /** Every resource one server lists. */
+  public List<McpResource> resources(String server) {
+    return features(server).resources(new CancelToken());
+  }
+
+  /** Every resource template of every connected server that offers resources. */
+  public List<McpResourceTemplate> resourceTemplates() {
+    return everyServer(ServerFeatures::offersResources, f -> f.templates(new CancelToken()));
+  }
+
+  /** Every resource template one server lists. */
+  public List<McpResourceTemplate> resourceTemplates(String server) {
+    return features(server).templates(new CancelToken());
+  }
+
+  /**
+   * Reads one resource of a server (a listed URI or one expanded from a template).
+   *
+   * @throws IllegalStateException naming the server and the URI when the read fails or its contents
+   *     exceed the server's {@link McpServerConfig#maxResourceBytes()}
+   */
+  public List<McpResourceContents> read(String server, String uri) {
+    return features(server).read(uri, new CancelToken());
+  }
+
+  /**
+   * Reads a resource from the first server that lists {@code uri}, or from the only server that
+   * offers resources.
+   *
+   * @throws IllegalArgumentException when no server lists it and more than one offers resources
+   */
+  public List<McpResourceContents> read(String uri) {
+    List<String> offering = new ArrayList<>();
+    for (ServerConnection c : connections.values()) {
+      if (c.features().offersResources()) {
+        offering.add(c.name());
+        if (c.features().resources(new CancelToken()).stream().anyMatch(r -> r.uri().equals(uri))) {
+          return c.features().read(uri, new CancelToken());
+        }
+      }
+    }
+    if (offering.size() == 1) {
+      return read(offering.get(0), uri);
+    }
+    throw new IllegalArgumentException(
+        "no connected MCP server lists the resource \""
+            + uri
+            + "\"; name the server (servers with resources: "
+            + (offering.isEmpty() ? "none" : String.join(", ", offering))
+            + ")");
+  }
+
+  /**
+   * Subscribes to changes of one resource; {@code onUpdated} gets its URI on each update, on a
+   * thread of its own.
+   *
+   * @throws IllegalStateException when the server does not offer resource subscriptions
+   */
+  public void subscribe(String server, String uri, Consumer<String> onUpdated) {
+    features(server).subscribe(uri, onUpdated, new CancelToken());
+  }
+
+  /** Ends a subscription made with {@link #subscribe}. */
+  public void unsubscribe(String server, String uri) {
+    features(server).unsubscribe(uri, new CancelToken());
+  }
+
+  /** Every prompt of every connected server that offers prompts, servers in config order. */
+  public List<McpPrompt> prompts() {
+    return everyServer(ServerFeatures::offersPrompts, f -> f.prompts(new CancelToken()));
+  }
+
+  /** Every prompt one server lists. */
+  public List<McpPrompt> prompts(String server) {
+    return features(server).prompts(new CancelToken());
+  }
+
+  /**
+   * Fills in one prompt of a server, ready to go into a conversation.
+   *
+   * @throws IllegalArgumentException naming the prompt and the argument when a required argument is
+   *     missing (nothing is sent), or when the server has no such prompt
+   */
+  public McpPromptResult prompt(String server, String name, Map<String, String> args) {
+    return features(server).prompt(name, args, new CancelToken());
+  }
+
+  /** {@link #complete(String, McpCompletionRef, String, String, Map)} with no other arguments. */
+  public McpCompletion complete(
+      String server, McpCompletionRef ref, String argument, String value) {
+    return complete(server, ref, argument, value, Map.of());
+  }
+
+  /**
+   * The server's suggestions for an argument of a prompt or a resource template, given what was
+   * typed so far and the arguments already chosen ({@code context}).
+   */
+  public McpCompletion complete(
+      String server,
+      McpCompletionRef ref,
+      String argument,
+      String value,
+      Map<String, String> context) {
+    return features(server).complete(ref, argument, value, context, new CancelToken());
+  }
+
+  private <T> List<T> everyServer(
+      java.util.function.Predicate<ServerFeatures> offers, Function<ServerFeatures, List<T>> list) {
+    List<T> out = new ArrayList<>();
+    for (ServerConnection c : connections.values()) {
+      if (offers.test(c.features())) {
+        out.addAll(list.apply(c.features()));
+      }
+    }
+    return out;
+  }
+
+  private ServerFeatures features(String server) {
+    ServerConnection c = connections.get(server);
+    if (c != null) {
+      return c.features();
+    }
+    McpServerStatus st = status.get(server);
+    if (st == null) {
+      throw new IllegalArgumentException(
+          "no MCP server \""
+              + server
+              + "\" in the config (servers: "
+              + (status.isEmpty() ? "none" : String.join(", ", status.keySet()))
+              + ")");
+    }
+    throw new IllegalStateException("MCP server \"" + server + "\" is not connected (" + st + ")");
   }
 
   /** The process of a connected stdio server (its root; descendants via {@code descendants()}). */

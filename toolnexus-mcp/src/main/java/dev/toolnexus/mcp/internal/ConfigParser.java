@@ -90,6 +90,9 @@ public final class ConfigParser {
     Duration maxTotalTimeout;
     long maxMessageBytes;
     long maxResultBytes;
+    long maxResourceBytes;
+    boolean exposeResources;
+    boolean exposePrompts;
     Map<String, Boolean> tools = new LinkedHashMap<>();
 
     ConfigValues values = ConfigValues.of(Map.of(), this::problem);
@@ -126,6 +129,9 @@ public final class ConfigParser {
       maxTotalTimeout = millis("maxTotalTimeout");
       maxMessageBytes = bytes("maxMessageBytes");
       maxResultBytes = bytes("maxResultBytes");
+      maxResourceBytes = bytes("maxResourceBytes");
+      exposeResources = Boolean.TRUE.equals(bool("exposeResources"));
+      exposePrompts = Boolean.TRUE.equals(bool("exposePrompts"));
       readTools();
       readTransport();
     }
@@ -254,6 +260,9 @@ public final class ConfigParser {
           tools,
           maxMessageBytes,
           maxResultBytes,
+          maxResourceBytes,
+          exposeResources,
+          exposePrompts,
           problems.isEmpty() ? null : String.join("; ", problems));
     }
   }

@@ -3,6 +3,7 @@ package dev.toolnexus.mcp.internal;
 import dev.toolnexus.internal.HttpClients;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
+import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.client.transport.customizer.McpAsyncHttpClientRequestCustomizer;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -103,5 +104,38 @@ final class HttpTransports {
   private static String endpoint(URI uri) {
     String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
     return uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+  }
+
+  /** The status of the first HTTP status failure in the chain, or null. */
+  static Integer httpStatus(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof HttpStatusException h) {
+        return h.status();
+      }
+    }
+    return null;
+  }
+
+  /** {@code HTTP <status>[: <start of body>]} of the first HTTP status failure in the chain. */
+  static String statusText(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof HttpStatusException h) {
+        return h.getMessage();
+      }
+    }
+    return Await.message(t);
+  }
+
+  /** 401 or 403 when the chain holds a refused authorization, else null. */
+  static Integer authorizationStatus(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof McpHttpClientTransportAuthorizationException a) {
+        return a.getResponseInfo() == null ? 401 : a.getResponseInfo().statusCode();
+      }
+      if (c instanceof HttpStatusException h && (h.status() == 401 || h.status() == 403)) {
+        return h.status();
+      }
+    }
+    return null;
   }
 }

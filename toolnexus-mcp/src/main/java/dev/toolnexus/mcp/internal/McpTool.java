@@ -14,7 +14,9 @@ import java.util.function.Supplier;
 
 /**
  * One tool of one MCP server, exposed under its {@link ToolNames#exposed exposed name}, with the
- * title, icons, hints and output schema the server listed for it.
+ * title, icons, hints and output schema the server listed for it. A tool of ours that stands for a
+ * server's resources or prompts ({@link FeatureTools}) has a local handler instead of {@code
+ * tools/call}.
  */
 final class McpTool extends AbstractTool implements PipelinedTool {
   private final String originalName;
@@ -23,12 +25,22 @@ final class McpTool extends AbstractTool implements PipelinedTool {
   private final ToolAnnotations annotations;
   private final Map<String, Object> outputSchema;
   private final OutputCheck output;
+  private final Local local;
 
-  McpTool(McpSchema.Tool def, ServerConnection server) {
-    this(def, server, ToolNames.exposed(server.name(), def.name()));
+  /** What a tool of ours runs instead of {@code tools/call}. */
+  interface Local {
+    ToolResult run(ServerConnection server, Map<String, Object> args, ToolContext ctx);
   }
 
-  private McpTool(McpSchema.Tool def, ServerConnection server, String exposedName) {
+  McpTool(McpSchema.Tool def, ServerConnection server) {
+    this(def, server, ToolNames.exposed(server.name(), def.name()), null);
+  }
+
+  McpTool(McpSchema.Tool def, ServerConnection server, Local local) {
+    this(def, server, ToolNames.exposed(server.name(), def.name()), local);
+  }
+
+  private McpTool(McpSchema.Tool def, ServerConnection server, String exposedName, Local local) {
     super(
         exposedName, def.description() == null ? "" : def.description(), schemaOf(def), Source.MCP);
     this.server = server;
@@ -37,11 +49,12 @@ final class McpTool extends AbstractTool implements PipelinedTool {
     this.annotations = ListedTool.annotations(def);
     this.outputSchema = ListedTool.outputSchema(def);
     this.output = OutputCheck.of(outputSchema);
+    this.local = local;
   }
 
   /** This tool under another exposed name (when its own is taken by another tool). */
   McpTool renamed(String exposedName) {
-    return new McpTool(def, server, exposedName);
+    return new McpTool(def, server, exposedName, local);
   }
 
   /** The name of the server this tool belongs to. */
@@ -81,6 +94,10 @@ final class McpTool extends AbstractTool implements PipelinedTool {
 
   @Override
   public Supplier<ToolResult> send(Map<String, Object> args, ToolContext ctx) {
+    if (local != null) {
+      ToolResult r = local.run(server, args == null ? Map.of() : args, ctx);
+      return () -> r;
+    }
     return server.send(originalName, args, ctx == null ? ToolContext.empty() : ctx, output);
   }
 

@@ -9,7 +9,6 @@ import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -59,7 +58,9 @@ public final class ServerConnection implements AutoCloseable {
   private volatile StdioProcessTransport stdio;
   private volatile StdioSession session;
   private volatile List<Tool> tools = List.of();
+  private volatile List<Tool> featureTools = List.of();
   private volatile Redactor redactor = Redactor.NONE;
+  private final ServerFeatures features = new ServerFeatures(this);
 
   private ServerConnection(McpServerConfig config, Runnable onChange) {
     this.config = config;
@@ -84,7 +85,9 @@ public final class ServerConnection implements AutoCloseable {
     ServerConnection c = new ServerConnection(config, onChange);
     try {
       c.connect(env, waitFor, cancel);
-      c.applyDefs(c.listAll(cancel), c.listSeq.incrementAndGet());
+      List<McpSchema.Tool> listed = c.listAll(cancel);
+      c.featureTools = FeatureTools.of(c, cancel);
+      c.applyDefs(listed, c.listSeq.incrementAndGet());
       return c;
     } catch (RuntimeException e) {
       c.close();
@@ -132,6 +135,37 @@ public final class ServerConnection implements AutoCloseable {
     return tools;
   }
 
+  /** The server's resources, prompts and completions. */
+  public ServerFeatures features() {
+    return features;
+  }
+
+  McpServerConfig config() {
+    return config;
+  }
+
+  /** The stdio session, or null for an HTTP server. */
+  StdioSession session() {
+    return session;
+  }
+
+  /** The SDK client of an HTTP server, or null for a stdio one. */
+  McpAsyncClient client() {
+    return client;
+  }
+
+  CompletableFuture<String> dead() {
+    return dead;
+  }
+
+  boolean isClosed() {
+    return closed.get();
+  }
+
+  String redact(String text) {
+    return redactor.apply(text);
+  }
+
   /** The stdio process, when the server is local (for tests and diagnostics). */
   public ProcessHandle process() {
     StdioProcessTransport s = stdio;
@@ -169,6 +203,7 @@ public final class ServerConnection implements AutoCloseable {
                 this::refresh,
                 this::onProgress);
         session = s;
+        s.onResourceUpdated(features::updated);
         McpSchema.InitializeResult initialized;
         try {
           initialized = s.initialize(CLIENT_INFO, config.timeout(), dead, cancel);
@@ -186,7 +221,7 @@ public final class ServerConnection implements AutoCloseable {
           initialize(streamable, waitFor, cancel);
         } catch (McpFailure first) {
           closeClient();
-          Integer refused = authorizationStatus(first);
+          Integer refused = HttpTransports.authorizationStatus(first);
           if (refused != null) {
             // SSE would be refused the same way; say so instead of waiting for it
             throw new McpFailure(
@@ -195,7 +230,7 @@ public final class ServerConnection implements AutoCloseable {
                     + " (the server refused the request; check the configured headers)",
                 first);
           }
-          Integer status = httpStatus(first);
+          Integer status = HttpTransports.httpStatus(first);
           if (status == null || status < 400 || status >= 500) {
             // only a 4xx to the POST says "an older server": refused, a web page, a 5xx are final
             throw first;
@@ -209,7 +244,7 @@ public final class ServerConnection implements AutoCloseable {
             // neither transport is served here: say what each attempt was answered
             throw new McpFailure(
                 "initialize failed: the streamable HTTP POST was answered "
-                    + statusText(first)
+                    + HttpTransports.statusText(first)
                     + "; the legacy SSE GET was answered "
                     + sseAnswer,
                 first);
@@ -231,37 +266,6 @@ public final class ServerConnection implements AutoCloseable {
     return expanded;
   }
 
-  private static Integer httpStatus(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof HttpStatusException h) {
-        return h.status();
-      }
-    }
-    return null;
-  }
-
-  /** {@code HTTP <status>[: <start of body>]} of the first HTTP status failure in the chain. */
-  private static String statusText(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof HttpStatusException h) {
-        return h.getMessage();
-      }
-    }
-    return Await.message(t);
-  }
-
-  private static Integer authorizationStatus(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof McpHttpClientTransportAuthorizationException a) {
-        return a.getResponseInfo() == null ? 401 : a.getResponseInfo().statusCode();
-      }
-      if (c instanceof HttpStatusException h && (h.status() == 401 || h.status() == 403)) {
-        return h.status();
-      }
-    }
-    return null;
-  }
-
   private void initialize(McpClientTransport raw, WaitFor waitFor, CancelToken cancel) {
     SdkLogging.quietInstructions();
     ObservedTransport observed = new ObservedTransport(raw, config.name());
@@ -281,7 +285,11 @@ public final class ServerConnection implements AutoCloseable {
             .toolsChangeConsumer(
                 ignored ->
                     Mono.<Void>fromRunnable(this::refresh).subscribeOn(Schedulers.boundedElastic()))
-            .progressConsumer(n -> Mono.<Void>fromRunnable(() -> onProgress(n)));
+            .progressConsumer(n -> Mono.<Void>fromRunnable(() -> onProgress(n)))
+            .resourcesUpdateConsumer(
+                contents ->
+                    Mono.<Void>fromRunnable(() -> contents.forEach(c -> features.updated(c.uri())))
+                        .subscribeOn(Schedulers.boundedElastic()));
     if (waitFor != null) {
       ElicitationBridge bridge = new ElicitationBridge(waitFor, config.name());
       spec.elicitation(bridge::onForm).urlElicitation(bridge::onUrl);
@@ -354,6 +362,7 @@ public final class ServerConnection implements AutoCloseable {
     for (McpSchema.Tool def : Allowlist.apply(config.tools(), listed, config.name())) {
       exposed.add(new McpTool(def, this));
     }
+    exposed.addAll(featureTools);
     tools = List.copyOf(exposed);
   }
 

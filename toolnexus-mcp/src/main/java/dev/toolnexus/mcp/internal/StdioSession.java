@@ -46,6 +46,7 @@ final class StdioSession {
   private final Consumer<McpSchema.ProgressNotification> onProgress;
   private final CallIds callIds;
   private volatile McpSchema.InitializeResult initialized;
+  private volatile Consumer<String> onResourceUpdated = uri -> {};
 
   /**
    * A session over a started transport.
@@ -187,6 +188,38 @@ final class StdioSession {
     return new McpSchema.CallToolResult(content, (Boolean) map.get("isError"), null, null);
   }
 
+  /**
+   * Any other request of ours ({@code resources/*}, {@code prompts/*}, {@code
+   * completion/complete}): {@code params} written by the mapper, the result read as {@code type}.
+   *
+   * @throws McpFailure naming {@code method} on timeout, death, an error reply or an unreadable one
+   */
+  <T> T request(
+      String method,
+      Object params,
+      TypeRef<T> type,
+      Duration timeout,
+      CompletableFuture<String> dead,
+      CancelToken cancel) {
+    Object result = result(transport.request(method, params), timeout, dead, cancel, method);
+    try {
+      return json.convertValue(result == null ? Map.of() : result, type);
+    } catch (RuntimeException e) {
+      throw new McpFailure(
+          method
+              + " failed: MCP server \""
+              + server
+              + "\" sent a reply that cannot be read: "
+              + Await.message(e),
+          e);
+    }
+  }
+
+  /** Called on a thread of its own with the URI of each {@code notifications/resources/updated}. */
+  void onResourceUpdated(Consumer<String> listener) {
+    onResourceUpdated = listener;
+  }
+
   /** Stops waiting for a direct request: a late reply is then dropped. */
   void abandon(String id) {
     transport.abandon(id);
@@ -300,6 +333,12 @@ final class StdioSession {
           onProgress.accept(json.convertValue(n.params(), PROGRESS));
         } catch (RuntimeException e) {
           log.debug("MCP server {}: unreadable progress notification: {}", server, e.toString());
+        }
+      }
+      case McpSchema.METHOD_NOTIFICATION_RESOURCES_UPDATED -> {
+        if (n.params() instanceof Map<?, ?> p && p.get("uri") instanceof String uri) {
+          Consumer<String> listener = onResourceUpdated;
+          Threads.start("toolnexus-mcp-" + server + "-updated", () -> listener.accept(uri));
         }
       }
       case McpSchema.METHOD_NOTIFICATION_MESSAGE ->

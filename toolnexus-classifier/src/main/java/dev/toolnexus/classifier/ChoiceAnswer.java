@@ -9,7 +9,8 @@ import java.util.Objects;
  * The option picked out of the offered set, with a probability per option as returned.
  *
  * @param choice the picked option id
- * @param probabilities option id to probability, exactly as returned (a zero stays an entry)
+ * @param probabilities option id to probability as returned (a zero stays an entry); decoded
+ *     against its question, every offered option is an entry and one the backend left out is 0
  * @param confidence how sure the backend is of the pick, 0 to 1
  */
 public record ChoiceAnswer(String choice, Map<String, Double> probabilities, double confidence)

@@ -111,6 +111,34 @@ public record ClassifierOptions(
     decisions = decisions == null ? List.of() : List.copyOf(decisions);
   }
 
+  /** The options with header values and request parameters left out, so nothing secret prints. */
+  @Override
+  public String toString() {
+    return "ClassifierOptions[style="
+        + style
+        + ", baseUrl="
+        + baseUrl
+        + ", model="
+        + model
+        + ", apiKeyEnv="
+        + apiKeyEnv
+        + ", headers="
+        + headers.keySet()
+        + ", timeout="
+        + timeout
+        + ", retries="
+        + retries
+        + ", retryBase="
+        + retryBase
+        + ", retryableStatuses="
+        + retryableStatuses
+        + ", requestParams="
+        + requestParams.keySet()
+        + ", decisions="
+        + decisions.size()
+        + "]";
+  }
+
   /** A builder with every default. */
   public static Builder builder() {
     return new Builder();

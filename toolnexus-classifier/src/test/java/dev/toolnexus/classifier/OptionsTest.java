@@ -25,6 +25,14 @@ class OptionsTest {
   }
 
   @Test
+  void printedOptionsNameHeadersButNeverTheirValues() {
+    String printed =
+        ClassifierOptions.builder().header("X-Api-Key", "raw-secret-value").build().toString();
+
+    assertThat(printed).contains("headers=[X-Api-Key]").doesNotContain("raw-secret-value");
+  }
+
+  @Test
   void aZeroOrNegativeRetryBaseMeansFiveHundredMillis() {
     assertThat(ClassifierOptions.builder().retryBase(Duration.ZERO).build().retryBase())
         .isEqualTo(Duration.ofMillis(500));

@@ -146,6 +146,42 @@ class ValidationTest {
   }
 
   @Test
+  void anOfferedOptionLeftOutOfTheMapCountsAsAZeroEntry() {
+    server.json(
+        "{\"answers\":{\"pick\":{\"type\":\"choice\",\"choice\":\"a\","
+            + "\"probabilities\":{\"a\":0.5,\"b\":0.5},\"confidence\":0.5}}}");
+    Map<String, String> offered = new LinkedHashMap<>();
+    offered.put("a", "first");
+    offered.put("b", "second");
+    offered.put("c", "third");
+    offered.put("d", "fourth");
+
+    ChoiceAnswer a =
+        classifier("m").evaluate("s", Map.of("pick", Question.choice("?", offered))).choice("pick");
+
+    assertThat(a.probabilities())
+        .containsExactly(
+            Map.entry("a", 0.5), Map.entry("b", 0.5), Map.entry("c", 0.0), Map.entry("d", 0.0));
+    assertThat(a.nearUniform()).isFalse();
+  }
+
+  @Test
+  void aProbabilityForAnUnofferedOptionIsMalformed() {
+    server.json(
+        "{\"answers\":{\"pick\":{\"type\":\"choice\",\"choice\":\"a\","
+            + "\"probabilities\":{\"a\":0.5,\"z\":0.5},\"confidence\":0.5}}}");
+
+    assertThatThrownBy(
+            () ->
+                classifier("m")
+                    .evaluate(
+                        "s", Map.of("pick", Question.choice("?", Map.of("a", "x", "b", "y")))))
+        .isInstanceOf(ClassifierException.class)
+        .hasMessage(
+            "classifier: answer \"pick\" gives a probability to \"z\", which was not offered");
+  }
+
+  @Test
   void typedReadersThrowOnAnAbsentOrWrongKindKey() {
     Decision d = new Decision("m", Map.of("p", new NoulAnswer(0.4)), ClassifierUsage.ZERO, true);
 

@@ -169,10 +169,25 @@ public final class Wire {
           throw new ClassifierException(
               "classifier: answer \"" + key + "\" picked \"" + pick + "\", which was not offered");
         }
+        Map<String, Double> probabilities = numbers(key, a.get("probabilities"));
+        if (asked instanceof ChoiceQuestion c) {
+          for (String id : probabilities.keySet()) {
+            if (!c.criteria().containsKey(id)) {
+              throw new ClassifierException(
+                  "classifier: answer \""
+                      + key
+                      + "\" gives a probability to \""
+                      + id
+                      + "\", which was not offered");
+            }
+          }
+          // an offered option the backend left out counts as a zero entry
+          for (String id : c.criteria().keySet()) {
+            probabilities.putIfAbsent(id, 0.0);
+          }
+        }
         return new ChoiceAnswer(
-            pick,
-            numbers(key, a.get("probabilities")),
-            number(key, "confidence", a.get("confidence")));
+            pick, probabilities, number(key, "confidence", a.get("confidence")));
       }
       case "score" -> {
         double score = number(key, "score", a.get("score"));

@@ -153,6 +153,47 @@ class HostedBackendTest {
   }
 
   @Test
+  void aNetworkErrorIsRetriedAndThenSurfacesAsAConnectionFailure() throws Exception {
+    java.net.ServerSocket closed = new java.net.ServerSocket(0);
+    int port = closed.getLocalPort();
+    closed.close();
+    Classifier c = classifier(b -> b.baseUrl("http://127.0.0.1:" + port));
+
+    assertThatThrownBy(() -> c.evaluate("s", QS))
+        .isInstanceOf(LlmException.class)
+        .hasMessageStartingWith("classifier: POST http://127.0.0.1:" + port + "/systemone: ")
+        .satisfies(
+            e -> assertThat(((LlmException) e).kind()).isEqualTo(LlmException.Kind.CONNECTION));
+    assertThat(waits).containsExactly(Duration.ofMillis(500), Duration.ofMillis(1000));
+  }
+
+  @Test
+  void aRequestOverTheTimeoutFailsNamingIt() {
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    server.stall(release);
+    try {
+      assertThatThrownBy(
+              () -> classifier(b -> b.timeout(Duration.ofMillis(300)).retries(0)).evaluate("s", QS))
+          .isInstanceOf(LlmException.class)
+          .hasMessageEndingWith("/v1/systemone: request timeout after 300ms")
+          .satisfies(
+              e -> assertThat(((LlmException) e).kind()).isEqualTo(LlmException.Kind.TIMEOUT));
+    } finally {
+      release.countDown();
+    }
+  }
+
+  @Test
+  void aCancelledCallSendsNothing() {
+    dev.toolnexus.CancelToken cancel = new dev.toolnexus.CancelToken();
+    cancel.cancel("caller gave up");
+
+    assertThatThrownBy(() -> classifier(b -> {}).evaluate("s", QS, cancel))
+        .isInstanceOf(java.util.concurrent.CancellationException.class);
+    assertThat(server.requests()).isEmpty();
+  }
+
+  @Test
   void requestParamsWinOnCollisionAndBodyTransformSeesTheMergedBody() {
     server.json(OK);
     List<Object> seen = new ArrayList<>();

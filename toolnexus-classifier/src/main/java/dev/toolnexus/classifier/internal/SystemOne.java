@@ -164,6 +164,7 @@ public final class SystemOne {
   private Map<String, String> headers(List<String> secrets) {
     Map<String, String> out = new LinkedHashMap<>();
     out.put("Content-Type", "application/json");
+    out.put("Accept", "application/json");
     String key = options.env().apply(options.apiKeyEnv());
     if (key != null && !key.isEmpty()) {
       out.put("Authorization", "Bearer " + key);

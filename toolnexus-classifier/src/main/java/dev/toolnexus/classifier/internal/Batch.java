@@ -2,16 +2,18 @@ package dev.toolnexus.classifier.internal;
 
 import dev.toolnexus.classifier.ClassifierException;
 import dev.toolnexus.classifier.Decision;
+import dev.toolnexus.internal.Threads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Semaphore;
 import java.util.function.Function;
 
-/** Runs one evaluation per state on a bounded pool and fails closed on the lowest failing index. */
+/**
+ * Runs one evaluation per state on the library's workers (virtual threads where the JVM has them),
+ * at most {@code concurrency} at once, and fails closed on the lowest failing index.
+ */
 public final class Batch {
 
   private Batch() {}
@@ -19,19 +21,26 @@ public final class Batch {
   /** Every state's decision in state order, or the lowest failing index's error. */
   public static List<Decision> run(
       List<Object> states, Function<Object, Decision> evaluate, int concurrency) {
-    AtomicInteger n = new AtomicInteger();
-    ExecutorService pool =
-        Executors.newFixedThreadPool(
-            Math.min(concurrency, states.size()),
-            r -> {
-              Thread t = new Thread(r, "classifier-batch-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+    Semaphore slots = new Semaphore(concurrency);
+    List<Future<Decision>> futures = new ArrayList<>();
     try {
-      List<Future<Decision>> futures = new ArrayList<>();
       for (Object state : states) {
-        futures.add(pool.submit(() -> evaluate.apply(state)));
+        slots.acquire();
+        try {
+          futures.add(
+              Threads.workers()
+                  .submit(
+                      () -> {
+                        try {
+                          return evaluate.apply(state);
+                        } finally {
+                          slots.release();
+                        }
+                      }));
+        } catch (RuntimeException e) {
+          slots.release();
+          throw e;
+        }
       }
       List<Decision> out = new ArrayList<>();
       RuntimeException failure = null;
@@ -52,10 +61,9 @@ public final class Batch {
       }
       return out;
     } catch (InterruptedException e) {
+      futures.forEach(f -> f.cancel(true));
       Thread.currentThread().interrupt();
       throw new ClassifierException("classifier: batch: interrupted", e);
-    } finally {
-      pool.shutdownNow();
     }
   }
 }

@@ -302,8 +302,16 @@ public record ClassifierOptions(
       return this;
     }
 
-    /** The options. */
+    /**
+     * The options.
+     *
+     * @throws IllegalArgumentException when a chat model is set without the model id to ask
+     */
     public ClassifierOptions build() {
+      if (style == ClassifierStyle.LLM && chatModel != null && model == null) {
+        throw new IllegalArgumentException(
+            "classifier: style llm needs the id of the chat model to ask: set model(...)");
+      }
       return new ClassifierOptions(
           style,
           baseUrl,

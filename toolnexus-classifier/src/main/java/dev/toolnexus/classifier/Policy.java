@@ -10,7 +10,8 @@ import java.util.Map;
  *
  * @param rules tried in order; the first that fires wins
  * @param defaultAction the action when no rule fires; empty escalates with {@code no rule fired}
- * @param bands the cut points answers are read against
+ * @param bands the cut points answers are read against; tune them per backend, since a threshold
+ *     tuned on one backend does not transfer to another
  * @param skipUncertain skip a rule whose answer is present but unsure instead of escalating on it
  *     (a missing answer still escalates)
  */

@@ -6,7 +6,7 @@ import java.util.Objects;
  * One gate rule: when the named answer meets the condition, act. Exactly one condition is set:
  * {@code below} and {@code atLeast} test a noul's probability or a score's value, {@code is} tests
  * a choice's pick. A condition that does not fit the answer's kind escalates rather than being
- * skipped.
+ * skipped. A threshold tuned on one backend does not transfer to another.
  *
  * @param question the answer's name
  * @param below fires when the value is under this; null when not this condition

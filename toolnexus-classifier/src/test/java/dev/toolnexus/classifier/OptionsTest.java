@@ -54,10 +54,18 @@ class OptionsTest {
   }
 
   @Test
+  void aChatModelWithoutTheModelIdToAskIsRefused() {
+    assertThatThrownBy(() -> ClassifierOptions.builder().chatModel(r -> null).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("classifier: style llm needs the id of the chat model to ask: set model(...)");
+  }
+
+  @Test
   void settingABackendPicksItsStyle() {
     assertThat(ClassifierOptions.builder().evaluator((s, q, c) -> null).build().style())
         .isEqualTo(ClassifierStyle.CUSTOM);
-    assertThat(ClassifierOptions.builder().chatModel(r -> null).build().style())
+    assertThat(
+            ClassifierOptions.builder().chatModel(r -> null).model("gpt-4o-mini").build().style())
         .isEqualTo(ClassifierStyle.LLM);
   }
 }

@@ -110,6 +110,19 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeJudgementsExampleIsTheCompiledJudgementsSource() throws IOException {
+    assertThat(readmeBlock("## Typed judgements (toolnexus-classifier)"))
+        .isEqualTo(region("Judgements.java", "judgements"));
+  }
+
+  @Test
+  void judgementsExampleBandsTheAnswersAndTheGateAssignsTheSureChoice() {
+    List<String> lines = capture(() -> Judgements.main(new String[0]));
+
+    assertThat(lines).containsExactly("YES pricing", "assign -> pricing-team");
+  }
+
+  @Test
   void quickstartPrintsTheOpenAiSchemaAndTheToolOutput() {
     List<String> lines = capture(() -> Quickstart.main(new String[0]));
 

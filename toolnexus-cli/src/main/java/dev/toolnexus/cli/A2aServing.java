@@ -86,6 +86,7 @@ final class A2aServing {
                     ? " and " + ServeCommand.exposedCount(toolkit, host) + " tools over MCP"
                     : "")
                 + (options.token() == null ? "" : " (bearer token required)")
+                + (options.authenticator() == null ? "" : " (OAuth access token required)")
                 + "; Ctrl-C stops");
     io.err().flush();
     io.out().println(server.cardUrl());
@@ -128,6 +129,7 @@ final class A2aServing {
     b.host(host.host())
         .port(host.port())
         .token(host.token())
+        .authenticator(host.authenticator())
         .baseUrl(cmd.publicUrl)
         .maxRequestBytes(host.maxRequestBytes());
     host.allowedHosts().forEach(b::allowHost);

@@ -142,6 +142,30 @@ final class ServeCommand implements Callable<Integer> {
   int port;
 
   @Option(
+      names = "--oauth-issuer",
+      paramLabel = "URL",
+      description =
+          "Accept only access tokens issued by this OAuth authorization server (JWTs checked"
+              + " against its published keys), for --oauth-resource; replaces --token.")
+  String oauthIssuer;
+
+  @Option(
+      names = "--oauth-resource",
+      paramLabel = "URI",
+      description =
+          "With --oauth-issuer: this server's canonical URI, e.g. https://tools.example.com/mcp;"
+              + " tokens must name it as their audience.")
+  String oauthResource;
+
+  @Option(
+      names = "--oauth-scope",
+      paramLabel = "SCOPE",
+      split = ",",
+      description =
+          "With --oauth-issuer: a scope every token must grant (repeatable or comma-separated).")
+  List<String> oauthScopes;
+
+  @Option(
       names = "--token",
       paramLabel = "TOKEN",
       description =
@@ -214,6 +238,7 @@ final class ServeCommand implements Callable<Integer> {
                 + exposedCount(toolkit, options)
                 + " tools over MCP"
                 + (options.token() == null ? "" : " (bearer token required)")
+                + (options.authenticator() == null ? "" : " (OAuth access token required)")
                 + "; Ctrl-C stops");
     io.err().flush();
     io.out().println(server.url());
@@ -288,6 +313,11 @@ final class ServeCommand implements Callable<Integer> {
     }
     allowOrigins.forEach(b::allowOrigin);
     allowHosts.forEach(b::allowHost);
+    if (oauthIssuer != null) {
+      b.authenticator(OAuthServing.resourceServer(this, t));
+    } else if (oauthResource != null || oauthScopes != null) {
+      throw CliException.usage("--oauth-resource and --oauth-scope need --oauth-issuer");
+    }
     try {
       return b.build();
     } catch (IllegalArgumentException e) {

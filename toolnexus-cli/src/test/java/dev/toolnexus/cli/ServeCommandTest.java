@@ -149,6 +149,60 @@ class ServeCommandTest {
             "toolnexus: --agent needs --config: the file whose \"subagents\" block declares it");
   }
 
+  @Test
+  void oauthIssuerWithoutResourceIsAUsageError() {
+    CliRun r = CliRun.of("serve", "--mcp", "--oauth-issuer", "http://127.0.0.1:9");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .startsWith(
+            "toolnexus: --oauth-issuer needs --oauth-resource: this server's canonical URI, the"
+                + " audience its tokens name");
+  }
+
+  @Test
+  void oauthScopeWithoutIssuerIsAUsageError() {
+    CliRun r = CliRun.of("serve", "--mcp", "--oauth-scope", "tools:read");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .startsWith("toolnexus: --oauth-resource and --oauth-scope need --oauth-issuer");
+  }
+
+  @Test
+  void oauthIssuerAndATokenAreAUsageError() {
+    CliRun r =
+        CliRun.of(
+            "serve",
+            "--mcp",
+            "--token",
+            "t",
+            "--oauth-issuer",
+            "http://127.0.0.1:9",
+            "--oauth-resource",
+            "http://127.0.0.1:8/mcp");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .startsWith(
+            "toolnexus: --oauth-issuer replaces the bearer token: leave out --token and unset"
+                + " TOOLNEXUS_TOKEN");
+  }
+
+  @Test
+  void anOauthIssuerWithoutMetadataIsAnErrorNamingIt() {
+    CliRun r =
+        CliRun.of(
+            "serve",
+            "--mcp",
+            "--oauth-issuer",
+            "http://127.0.0.1:9",
+            "--oauth-resource",
+            "http://127.0.0.1:8/mcp");
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err())
+        .startsWith(
+            "toolnexus: --oauth-issuer: cannot read the metadata of the authorization server"
+                + " http://127.0.0.1:9");
+  }
+
   private static List<Object> names(Map<String, Object> listResponse) {
     List<?> tools = (List<?>) ((Map<?, ?>) listResponse.get("result")).get("tools");
     return tools.stream().map(t -> ((Map<?, ?>) t).get("name")).map(Object.class::cast).toList();

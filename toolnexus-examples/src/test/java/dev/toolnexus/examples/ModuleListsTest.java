@@ -23,8 +23,8 @@ class ModuleListsTest {
 
   /**
    * Modules the aggregate leaves out: applications (the CLI, the benchmarks), the examples, and the
-   * opt-in integrations (Micrometer, OpenTelemetry, the Spring Boot starter), which would put their
-   * frameworks on every user's classpath.
+   * opt-in integrations (Micrometer, OpenTelemetry, the Spring Boot starter, OAuth), which would
+   * put their frameworks on every user's classpath.
    */
   private static final Set<String> NOT_IN_AGGREGATE =
       Set.of(
@@ -35,6 +35,7 @@ class ModuleListsTest {
           "toolnexus-cli",
           "toolnexus-bench",
           "toolnexus-micrometer",
+          "toolnexus-oauth",
           "toolnexus-opentelemetry",
           "toolnexus-spring-boot-starter");
 

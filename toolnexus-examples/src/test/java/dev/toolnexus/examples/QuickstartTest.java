@@ -123,6 +123,31 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeOAuthExampleIsTheCompiledProtectedServingSource() throws IOException {
+    assertThat(readmeBlock("### Protect what you serve with OAuth"))
+        .isEqualTo(region("ProtectedServing.java", "oauth"));
+  }
+
+  @Test
+  void oauthExampleRefusesATokenlessRequestNamingTheMetadataAndPrintsIt() {
+    List<String> lines =
+        capture(
+            () -> {
+              try {
+                ProtectedServing.main(new String[0]);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+
+    assertThat(lines)
+        .containsExactly(
+            "401 Bearer resource_metadata=\"https://tools.example.com/.well-known/oauth-protected-resource/mcp\", scope=\"tools:read\"",
+            "{resource=https://tools.example.com/mcp, authorization_servers=[https://auth.example.com],"
+                + " scopes_supported=[tools:admin, tools:read], bearer_methods_supported=[header]}");
+  }
+
+  @Test
   void quickstartPrintsTheOpenAiSchemaAndTheToolOutput() {
     List<String> lines = capture(() -> Quickstart.main(new String[0]));
 

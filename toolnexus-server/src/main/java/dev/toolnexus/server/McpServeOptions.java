@@ -1,6 +1,7 @@
 package dev.toolnexus.server;
 
 import dev.toolnexus.internal.Durations;
+import dev.toolnexus.server.auth.Authenticator;
 import dev.toolnexus.server.internal.HostBuilder;
 import dev.toolnexus.server.internal.HostOptions;
 import dev.toolnexus.time.Scheduler;
@@ -26,6 +27,8 @@ import java.util.function.Consumer;
  * @param allowedHosts extra {@code Host} names to accept besides the local ones ({@code *} accepts
  *     any)
  * @param allowedOrigins extra {@code Origin}s to accept besides local ones ({@code *} accepts any)
+ * @param authenticator who may call, in place of {@code token} (for example an OAuth resource
+ *     server); null for the token, or none
  * @param maxRequestBytes the largest request body accepted; larger ones get 413
  * @param sessionIdleTimeout how long a session without requests, calls or open streams is kept
  * @param keepAlive how often an open event stream gets a comment line, which also notices a client
@@ -48,6 +51,7 @@ public record McpServeOptions(
     List<String> allowedHosts,
     List<String> allowedOrigins,
     long maxRequestBytes,
+    Authenticator authenticator,
     Duration sessionIdleTimeout,
     Duration keepAlive,
     Duration callTimeout,
@@ -66,7 +70,9 @@ public record McpServeOptions(
     version = version == null || version.isBlank() ? DEFAULT_VERSION : version;
     tools = tools == null ? List.of() : List.copyOf(tools);
     HostOptions h =
-        new HostOptions(host, port, token, allowedHosts, allowedOrigins, maxRequestBytes).checked();
+        new HostOptions(
+                host, port, token, allowedHosts, allowedOrigins, maxRequestBytes, authenticator)
+            .checked();
     host = h.host();
     path = path == null || path.isBlank() ? "/mcp" : path.startsWith("/") ? path : "/" + path;
     token = h.token();
@@ -91,7 +97,13 @@ public record McpServeOptions(
 
   /** A builder starting from these options. */
   public Builder toBuilder() {
-    Builder b = new Builder().host(host).port(port).token(token).maxRequestBytes(maxRequestBytes);
+    Builder b =
+        new Builder()
+            .host(host)
+            .port(port)
+            .token(token)
+            .authenticator(authenticator)
+            .maxRequestBytes(maxRequestBytes);
     allowedHosts.forEach(b::allowHost);
     allowedOrigins.forEach(b::allowOrigin);
     b.name = name;
@@ -123,6 +135,7 @@ public record McpServeOptions(
         + path
         + ", token="
         + (token == null ? "none" : "(set)")
+        + (authenticator == null ? "" : ", authenticator=" + authenticator)
         + ", allowedHosts="
         + allowedHosts
         + ", allowedOrigins="
@@ -274,6 +287,7 @@ public record McpServeOptions(
           h.allowedHosts(),
           h.allowedOrigins(),
           h.maxRequestBytes(),
+          h.authenticator(),
           sessionIdleTimeout,
           keepAlive,
           callTimeout,

@@ -2,6 +2,7 @@ package dev.toolnexus.server.a2a;
 
 import dev.toolnexus.internal.Durations;
 import dev.toolnexus.server.McpServeOptions;
+import dev.toolnexus.server.auth.Authenticator;
 import dev.toolnexus.server.internal.HostBuilder;
 import dev.toolnexus.server.internal.HostOptions;
 import java.time.Duration;
@@ -33,6 +34,8 @@ import java.util.function.Consumer;
  * @param token the bearer token every JSON-RPC call must carry; null for none
  * @param allowedHosts extra {@code Host} names to accept besides the local ones ({@code *} any)
  * @param allowedOrigins extra {@code Origin}s to accept besides local ones ({@code *} any)
+ * @param authenticator who may call, in place of {@code token} (for example an OAuth resource
+ *     server); null for the token, or none
  * @param maxRequestBytes the largest request body accepted; larger ones get 413
  * @param taskTimeout how long one task's run may take; null for the client's own deadline
  * @param keepAlive how often an open event stream gets a comment line
@@ -57,6 +60,7 @@ public record A2aServeOptions(
     List<String> allowedHosts,
     List<String> allowedOrigins,
     long maxRequestBytes,
+    Authenticator authenticator,
     Duration taskTimeout,
     Duration keepAlive,
     McpServeOptions mcp,
@@ -85,7 +89,9 @@ public record A2aServeOptions(
       baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
     }
     HostOptions h =
-        new HostOptions(host, port, token, allowedHosts, allowedOrigins, maxRequestBytes).checked();
+        new HostOptions(
+                host, port, token, allowedHosts, allowedOrigins, maxRequestBytes, authenticator)
+            .checked();
     host = h.host();
     token = h.token();
     allowedHosts = h.allowedHosts();
@@ -105,7 +111,12 @@ public record A2aServeOptions(
    */
   public McpServeOptions hostOptions() {
     McpServeOptions.Builder b = mcp == null ? McpServeOptions.builder() : mcp.toBuilder();
-    b.host(host).port(port).token(token).maxRequestBytes(maxRequestBytes).keepAlive(keepAlive);
+    b.host(host)
+        .port(port)
+        .token(token)
+        .authenticator(authenticator)
+        .maxRequestBytes(maxRequestBytes)
+        .keepAlive(keepAlive);
     McpServeOptions base = b.build();
     McpServeOptions.Builder out = base.toBuilder();
     allowedHosts.forEach(out::allowHost);
@@ -132,6 +143,7 @@ public record A2aServeOptions(
         + port
         + ", token="
         + (token == null ? "none" : "(set)")
+        + (authenticator == null ? "" : ", authenticator=" + authenticator)
         + ", mcp="
         + (mcp == null ? "off" : mcp.path())
         + ", push="
@@ -314,6 +326,7 @@ public record A2aServeOptions(
           h.allowedHosts(),
           h.allowedOrigins(),
           h.maxRequestBytes(),
+          h.authenticator(),
           taskTimeout,
           keepAlive,
           mcp,

@@ -1,5 +1,6 @@
 package dev.toolnexus.server.internal;
 
+import dev.toolnexus.server.auth.Authenticator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -17,6 +18,7 @@ public abstract class HostBuilder<B extends HostBuilder<B>> {
   private final List<String> allowedHosts = new ArrayList<>();
   private final List<String> allowedOrigins = new ArrayList<>();
   private long maxRequestBytes = HostOptions.DEFAULT_MAX_REQUEST_BYTES;
+  private Authenticator authenticator;
 
   /** For the serve options' builders. */
   protected HostBuilder() {}
@@ -47,6 +49,15 @@ public abstract class HostBuilder<B extends HostBuilder<B>> {
     return self();
   }
 
+  /**
+   * Who may call, in place of a static token: for example an OAuth resource server that validates
+   * the access tokens an authorization server issues. Null (the default) for the token, or none.
+   */
+  public B authenticator(Authenticator value) {
+    this.authenticator = value;
+    return self();
+  }
+
   /** Accepts this {@code Host} name too (without port); {@code *} accepts any. */
   public B allowHost(String hostName) {
     this.allowedHosts.add(Objects.requireNonNull(hostName, "hostName"));
@@ -68,6 +79,12 @@ public abstract class HostBuilder<B extends HostBuilder<B>> {
   /** The values set so far, not yet checked: the options' constructor checks them. */
   protected final HostOptions hostPart() {
     return new HostOptions(
-        host, port, token, List.copyOf(allowedHosts), List.copyOf(allowedOrigins), maxRequestBytes);
+        host,
+        port,
+        token,
+        List.copyOf(allowedHosts),
+        List.copyOf(allowedOrigins),
+        maxRequestBytes,
+        authenticator);
   }
 }

@@ -1,5 +1,6 @@
 package dev.toolnexus.server.internal;
 
+import dev.toolnexus.server.auth.Authenticator;
 import java.util.List;
 
 /**
@@ -14,6 +15,7 @@ import java.util.List;
  * @param allowedHosts extra {@code Host} names to accept besides the local ones
  * @param allowedOrigins extra {@code Origin}s to accept besides the local ones
  * @param maxRequestBytes the largest request body accepted
+ * @param authenticator who may call, in place of the token; null for the token (or none)
  */
 public record HostOptions(
     String host,
@@ -21,7 +23,19 @@ public record HostOptions(
     String token,
     List<String> allowedHosts,
     List<String> allowedOrigins,
-    long maxRequestBytes) {
+    long maxRequestBytes,
+    Authenticator authenticator) {
+
+  /** Where and how to listen, with no authenticator. */
+  public HostOptions(
+      String host,
+      int port,
+      String token,
+      List<String> allowedHosts,
+      List<String> allowedOrigins,
+      long maxRequestBytes) {
+    this(host, port, token, allowedHosts, allowedOrigins, maxRequestBytes, null);
+  }
 
   /** The interface bound when none is given. */
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -46,7 +60,12 @@ public record HostOptions(
             token == null || token.isEmpty() ? null : token,
             allowedHosts == null ? List.of() : List.copyOf(allowedHosts),
             allowedOrigins == null ? List.of() : List.copyOf(allowedOrigins),
-            maxRequestBytes);
+            maxRequestBytes,
+            authenticator);
+    if (h.token() != null && authenticator != null) {
+      throw new IllegalArgumentException(
+          "a token and an authenticator both decide who may call: give one of them");
+    }
     if (maxRequestBytes <= 0) {
       throw new IllegalArgumentException(
           "maxRequestBytes must be positive, got " + maxRequestBytes);

@@ -1,11 +1,10 @@
 package dev.toolnexus.server.internal;
 
 import dev.toolnexus.server.McpServeOptions;
+import dev.toolnexus.server.auth.AuthOutcome;
+import dev.toolnexus.server.auth.Authenticator;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -14,16 +13,18 @@ import java.util.Set;
 /**
  * The checks every HTTP request passes before it reaches the protocol: the {@code Host} and {@code
  * Origin} headers against their allowlists (so a web page cannot reach a local server through DNS
- * rebinding) and the bearer token, compared in constant time.
+ * rebinding) and the caller's credentials: the static bearer token, compared in constant time, or
+ * the options' {@link Authenticator}.
  */
 public final class RequestGuard {
   private static final Set<String> LOCAL = Set.of("localhost", "127.0.0.1", "[::1]");
+  private static final AuthOutcome.Allowed OPEN = new AuthOutcome.Allowed(null, Set.of());
 
   private final Set<String> hosts = new HashSet<>(LOCAL);
   private final boolean anyHost;
   private final Set<String> origins = new HashSet<>();
   private final boolean anyOrigin;
-  private final byte[] tokenDigest;
+  private final Authenticator auth;
 
   /** The guard for these options. */
   public RequestGuard(McpServeOptions options) {
@@ -39,7 +40,10 @@ public final class RequestGuard {
       origins.add(trimSlash(o.toLowerCase(Locale.ROOT)));
     }
     anyOrigin = origins.contains("*");
-    tokenDigest = options.token() == null ? null : sha256(options.token());
+    auth =
+        options.authenticator() != null
+            ? options.authenticator()
+            : options.token() == null ? null : new BearerToken(options.token());
   }
 
   /** Whether a {@code Host} header (name and optional port) names this server. */
@@ -76,36 +80,24 @@ public final class RequestGuard {
     }
   }
 
-  /** Whether a token is required at all. */
+  /** Whether callers must authenticate at all. */
   public boolean tokenRequired() {
-    return tokenDigest != null;
+    return auth != null;
   }
 
-  /**
-   * The {@code WWW-Authenticate} challenge for a request refused for its {@code Authorization}
-   * header: a bare one when the header was missing, {@code invalid_token} when it was wrong.
-   */
-  public static String challenge(String authorization) {
-    return authorization == null
-        ? "Bearer realm=\"toolnexus\""
-        : "Bearer realm=\"toolnexus\", error=\"invalid_token\"";
+  /** Checks a request's {@code Authorization} header (null when absent); allowed when no auth. */
+  public AuthOutcome authenticate(String authorization) {
+    return auth == null ? OPEN : auth.authenticate(authorization);
   }
 
-  /**
-   * Whether the {@code Authorization} header carries the token. Both sides are hashed first, so the
-   * comparison takes the same time whatever the header holds.
-   */
-  public boolean tokenOk(String authorization) {
-    if (tokenDigest == null) {
-      return true;
-    }
-    if (authorization == null || authorization.length() < 7) {
-      return false;
-    }
-    if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return false;
-    }
-    return MessageDigest.isEqual(tokenDigest, sha256(authorization.substring(7).trim()));
+  /** Whether {@code caller} may call {@code tool}. */
+  public AuthOutcome authorizeTool(AuthOutcome.Allowed caller, String tool) {
+    return auth == null ? caller : auth.authorizeTool(caller, tool);
+  }
+
+  /** The public documents the authenticator serves (path to JSON body); empty when none. */
+  public java.util.Map<String, String> documents() {
+    return auth == null ? java.util.Map.of() : auth.documents();
   }
 
   private static String hostName(String hostHeader) {
@@ -119,14 +111,6 @@ public final class RequestGuard {
 
   private static String trimSlash(String s) {
     return s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
-  }
-
-  private static byte[] sha256(String s) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
   }
 
   /** The local host names every server accepts. */

@@ -2,6 +2,7 @@ package dev.toolnexus.server.internal;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.internal.Threads;
+import dev.toolnexus.server.auth.AuthOutcome;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -52,8 +53,15 @@ public final class StreamableHttpHandler extends Handler.Abstract {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    if (!path.equals(Request.getPathInContext(request))) {
-      Response.writeError(request, response, callback, 404);
+    String at = Request.getPathInContext(request);
+    if (!path.equals(at)) {
+      String document = guard.documents().get(at);
+      if (document != null && "GET".equals(request.getMethod())) {
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+        response.write(true, ByteBuffer.wrap(document.getBytes(StandardCharsets.UTF_8)), callback);
+      } else {
+        Response.writeError(request, response, callback, 404);
+      }
       return true;
     }
     HttpFields headers = request.getHeaders();
@@ -67,14 +75,13 @@ public final class StreamableHttpHandler extends Handler.Abstract {
           response, callback, 403, error(JsonRpc.INVALID_REQUEST, "Forbidden: Origin not allowed"));
       return true;
     }
-    String auth = headers.get(HttpHeader.AUTHORIZATION);
-    if (!guard.tokenOk(auth)) {
-      response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, RequestGuard.challenge(auth));
-      writeJson(response, callback, 401, error(JsonRpc.INVALID_REQUEST, "Unauthorized"));
+    AuthOutcome who = guard.authenticate(headers.get(HttpHeader.AUTHORIZATION));
+    if (who instanceof AuthOutcome.Refused refused) {
+      refuse(response, callback, refused);
       return true;
     }
     switch (request.getMethod()) {
-      case "POST" -> post(request, response, callback);
+      case "POST" -> post(request, response, callback, (AuthOutcome.Allowed) who);
       case "GET" -> get(request, response, callback);
       case "DELETE" -> delete(request, response, callback);
       default -> {
@@ -85,7 +92,9 @@ public final class StreamableHttpHandler extends Handler.Abstract {
     return true;
   }
 
-  private void post(Request request, Response response, Callback callback) throws IOException {
+  private void post(
+      Request request, Response response, Callback callback, AuthOutcome.Allowed caller)
+      throws IOException {
     long declared = request.getLength();
     if (declared > maxBytes) {
       writeJson(response, callback, 413, tooLarge());
@@ -118,6 +127,14 @@ public final class StreamableHttpHandler extends Handler.Abstract {
           JsonRpc.error(
               null, JsonRpc.INVALID_REQUEST, "a request body must be one JSON-RPC message object"));
       return;
+    }
+    if (McpProtocol.isToolCall(message)) {
+      AuthOutcome may =
+          guard.authorizeTool(caller, message.path("params").path("name").asString(""));
+      if (may instanceof AuthOutcome.Refused refused) {
+        refuse(response, callback, refused);
+        return;
+      }
     }
     boolean isRequest = message.has("id") && message.has("method");
     if (isRequest && "initialize".equals(message.path("method").asString(""))) {
@@ -192,6 +209,12 @@ public final class StreamableHttpHandler extends Handler.Abstract {
       session.cancel(McpProtocol.key(message.get("id")), "the server is stopping");
       callback.failed(e);
     }
+  }
+
+  private static void refuse(Response response, Callback callback, AuthOutcome.Refused refused) {
+    response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, refused.challenge());
+    writeJson(
+        response, callback, refused.status(), error(JsonRpc.INVALID_REQUEST, refused.message()));
   }
 
   private void get(Request request, Response response, Callback callback) {

@@ -4,6 +4,7 @@ import dev.toolnexus.Json;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.a2a.internal.Wire;
 import dev.toolnexus.server.a2a.A2aServeOptions;
+import dev.toolnexus.server.auth.AuthOutcome;
 import dev.toolnexus.server.internal.RequestGuard;
 import java.io.IOException;
 import java.io.InputStream;
@@ -72,6 +73,12 @@ public final class A2aHandler extends Handler.Abstract {
     if (mcp != null && path.equals(mcpPath)) {
       return mcp.handle(request, response, callback);
     }
+    String document = guard.documents().get(path);
+    if (document != null && request.getMethod().equals("GET")) {
+      response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+      response.write(true, ByteBuffer.wrap(document.getBytes(StandardCharsets.UTF_8)), callback);
+      return true;
+    }
     boolean card = path.equals(CARD_PATH);
     RestRoutes.Route rest =
         card || path.equals("/") ? null : RestRoutes.match(request.getMethod(), path);
@@ -103,14 +110,19 @@ public final class A2aHandler extends Handler.Abstract {
       Response.writeError(request, response, callback, 405);
       return true;
     }
-    String auth = headers.get(HttpHeader.AUTHORIZATION);
-    if (!guard.tokenOk(auth)) {
-      response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, RequestGuard.challenge(auth));
+    AuthOutcome who = guard.authenticate(headers.get(HttpHeader.AUTHORIZATION));
+    if (who instanceof AuthOutcome.Refused refused) {
+      response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, refused.challenge());
+      boolean forbidden = refused.status() == 403;
       Map<String, Object> body =
           rest == null
-              ? A2aDispatch.error(null, -32600, "Unauthorized").body()
-              : RestReplies.error(401, "UNAUTHENTICATED", "Unauthorized", null);
-      writeJson(response, callback, 401, body);
+              ? A2aDispatch.error(null, -32600, refused.message()).body()
+              : RestReplies.error(
+                  refused.status(),
+                  forbidden ? "PERMISSION_DENIED" : "UNAUTHENTICATED",
+                  refused.message(),
+                  null);
+      writeJson(response, callback, refused.status(), body);
       return true;
     }
     if (rest != null) {

@@ -1,6 +1,7 @@
 // Drives the served toolkit with the official MCP TypeScript SDK client and prints what it saw as
 // one JSON object on stdout. Usage: node ts-client.mjs '<plan JSON>'
-// plan: {transport: "http"|"stdio", url?, token?, command?: [argv...], calls: [{name, arguments}]}
+// plan: {transport: "http"|"stdio", url?, token?, command?: [argv...], calls: [{name, arguments}],
+//        features?: {read?: uri, prompt?: {name, arguments}, complete?: {ref, argument, context?}}}
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -27,6 +28,15 @@ const out = {
 };
 for (const call of plan.calls ?? []) {
   out.results.push(await client.callTool({ name: call.name, arguments: call.arguments ?? {} }));
+}
+if (plan.features) {
+  const f = plan.features;
+  out.resources = (await client.listResources()).resources;
+  out.templates = (await client.listResourceTemplates()).resourceTemplates;
+  out.prompts = (await client.listPrompts()).prompts;
+  if (f.read) out.read = await client.readResource({ uri: f.read });
+  if (f.prompt) out.prompt = await client.getPrompt(f.prompt);
+  if (f.complete) out.complete = await client.complete(f.complete);
 }
 await client.close();
 process.stdout.write(JSON.stringify(out) + "\n");

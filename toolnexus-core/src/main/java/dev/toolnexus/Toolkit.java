@@ -259,6 +259,21 @@ public final class Toolkit implements AutoCloseable {
   }
 
   /**
+   * This toolkit's sources of {@code type}, in toolkit order: for example its MCP source, to read
+   * the resources and prompts of its servers. A view has the sources of the toolkit it views.
+   */
+  public <T> List<T> sources(Class<T> type) {
+    Objects.requireNonNull(type, "type");
+    List<T> out = new ArrayList<>();
+    for (ToolSource s : registry.sources()) {
+      if (type.isInstance(s)) {
+        out.add(type.cast(s));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /**
    * Each configured MCP server's status, in config order; empty without an MCP source. The same
    * facts as the parts of the MCP sources in {@link #status()}.
    */

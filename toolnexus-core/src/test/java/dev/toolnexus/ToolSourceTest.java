@@ -71,6 +71,17 @@ class ToolSourceTest {
   }
 
   @Test
+  void sourcesOfATypeAreFoundOnTheToolkitAndOnItsViews() {
+    MySource a = new MySource("b-crm", echo("find_customer"));
+    MySource b = new MySource("a-erp", echo("find_order"));
+    try (Toolkit tk = Toolkit.builder().builtins(false).source(a).source(b).build()) {
+      assertThat(tk.sources(MySource.class)).containsExactly(b, a);
+      assertThat(tk.view(t -> false).sources(MySource.class)).containsExactly(b, a);
+      assertThat(tk.sources(String.class)).isEmpty();
+    }
+  }
+
+  @Test
   void otherSourcesComeAfterTheHostToolsOrderedById() {
     try (Toolkit tk =
         Toolkit.builder()

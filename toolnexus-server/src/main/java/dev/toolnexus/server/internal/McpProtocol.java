@@ -39,6 +39,7 @@ public final class McpProtocol {
   private final boolean ownView;
   private final McpServeOptions options;
   private final StructuredResults structured = new StructuredResults();
+  private final GatewayFeatures gateway;
 
   /**
    * The protocol for {@code toolkit} as {@code options} describe it; with a tool list, it serves a
@@ -49,6 +50,7 @@ public final class McpProtocol {
     Set<String> names = new LinkedHashSet<>(options.tools());
     this.exposed = names.isEmpty() ? toolkit : toolkit.view(t -> names.contains(t.name()));
     this.ownView = !names.isEmpty();
+    this.gateway = new GatewayFeatures(toolkit);
   }
 
   /**
@@ -126,9 +128,17 @@ public final class McpProtocol {
         case "tools/list" -> JsonRpc.result(id, listTools());
         case "tools/call" -> callTool(session, id, params, out);
         case "logging/setLevel" -> setLevel(session, id, params);
+        case "resources/list" -> JsonRpc.result(id, gateway.listResources());
+        case "resources/templates/list" -> JsonRpc.result(id, gateway.listTemplates());
+        case "resources/read" -> JsonRpc.result(id, gateway.read(params));
+        case "prompts/list" -> JsonRpc.result(id, gateway.listPrompts());
+        case "prompts/get" -> JsonRpc.result(id, gateway.getPrompt(params));
+        case "completion/complete" -> JsonRpc.result(id, gateway.complete(params));
         default ->
             JsonRpc.error(id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method.asString());
       };
+    } catch (GatewayFeatures.Refusal e) {
+      return JsonRpc.error(id, e.code, e.getMessage());
     } catch (RuntimeException e) {
       log.warn("MCP request {} failed", method.asString(), e);
       return JsonRpc.error(id, JsonRpc.INTERNAL_ERROR, "internal error: " + e.getMessage());
@@ -155,6 +165,11 @@ public final class McpProtocol {
     ObjectNode caps = result.putObject("capabilities");
     caps.putObject("tools").put("listChanged", true);
     caps.putObject("logging");
+    if (gateway.any()) {
+      caps.putObject("resources");
+      caps.putObject("prompts");
+      caps.putObject("completions");
+    }
     ObjectNode info = result.putObject("serverInfo");
     info.put("name", options.name());
     info.put("version", options.version());

@@ -11,8 +11,6 @@ import dev.toolnexus.skills.SkillsOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -263,14 +261,7 @@ public final class Toolkit implements AutoCloseable {
    * the resources and prompts of its servers. A view has the sources of the toolkit it views.
    */
   public <T> List<T> sources(Class<T> type) {
-    Objects.requireNonNull(type, "type");
-    List<T> out = new ArrayList<>();
-    for (ToolSource s : registry.sources()) {
-      if (type.isInstance(s)) {
-        out.add(type.cast(s));
-      }
-    }
-    return List.copyOf(out);
+    return registry.sources(Objects.requireNonNull(type, "type"));
   }
 
   /**
@@ -278,13 +269,7 @@ public final class Toolkit implements AutoCloseable {
    * facts as the parts of the MCP sources in {@link #status()}.
    */
   public Map<String, McpServerStatus> mcpStatus() {
-    Map<String, McpServerStatus> out = new LinkedHashMap<>();
-    for (ToolSource s : registry.sources()) {
-      if (s.kind() == Source.MCP) {
-        s.status().parts().forEach((name, st) -> out.put(name, McpServerStatus.of(st)));
-      }
-    }
-    return Collections.unmodifiableMap(out);
+    return registry.mcpStatus();
   }
 
   /** OpenAI tool schema for {@link #tools()}. */

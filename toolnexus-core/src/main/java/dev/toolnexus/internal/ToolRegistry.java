@@ -1,5 +1,6 @@
 package dev.toolnexus.internal;
 
+import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.Source;
 import dev.toolnexus.SourceStatus;
 import dev.toolnexus.Tool;
@@ -232,6 +233,28 @@ public final class ToolRegistry implements AutoCloseable {
   /** The lock that keeps calls to a sequential tool from overlapping, one per tool. */
   public ReentrantLock lock(Tool tool) {
     return locks.computeIfAbsent(tool, t -> new ReentrantLock());
+  }
+
+  /** The sources of {@code type}, in toolkit order. */
+  public <T> List<T> sources(Class<T> type) {
+    List<T> out = new ArrayList<>();
+    for (ToolSource s : sources()) {
+      if (type.isInstance(s)) {
+        out.add(type.cast(s));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** Each MCP server's status from the parts of the MCP sources, in config order. */
+  public Map<String, McpServerStatus> mcpStatus() {
+    Map<String, McpServerStatus> out = new LinkedHashMap<>();
+    for (ToolSource s : sources()) {
+      if (s.kind() == Source.MCP) {
+        s.status().parts().forEach((name, st) -> out.put(name, McpServerStatus.of(st)));
+      }
+    }
+    return Collections.unmodifiableMap(out);
   }
 
   /** Every source in toolkit order. */

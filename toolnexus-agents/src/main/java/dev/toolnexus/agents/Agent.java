@@ -154,17 +154,7 @@ public final class Agent implements Responder {
    */
   public TaskResult run(LlmClient host, String prompt) {
     Objects.requireNonNull(prompt, "prompt");
-    AgentRuntime rt = runtime(host);
-    TaskResult r;
-    try {
-      Handle h = rt.spawn(rt.root(), name());
-      rt.wake(h, prompt);
-      r = rt.wait(h);
-    } catch (RuntimeException e) {
-      rt.close();
-      throw e;
-    }
-    return park(rt, r);
+    return drive(runtime(host), CancelToken.none(), rt -> firstTurn(rt, prompt));
   }
 
   /**
@@ -173,11 +163,7 @@ public final class Agent implements Responder {
    * @throws AgentException when no parked run waits on that request
    */
   public TaskResult resume(Answer answer) {
-    AgentRuntime rt = parked.remove(answer.id());
-    if (rt == null) {
-      throw new AgentException(
-          "no run of " + name() + " waits on request " + answer.id() + " (it may be answered)");
-    }
+    AgentRuntime rt = takeParked(answer);
     return park(rt, rt.resume(answer));
   }
 
@@ -189,24 +175,7 @@ public final class Agent implements Responder {
   @Override
   public RunResult respond(LlmClient host, String prompt, CancelToken cancel) {
     Objects.requireNonNull(prompt, "prompt");
-    AgentRuntime rt = runtime(host);
-    TaskResult r;
-    CancelToken.Registration stop = cancel.onCancel(() -> rt.close(rt.root(), true));
-    try {
-      Handle h = rt.spawn(rt.root(), name());
-      rt.wake(h, prompt);
-      r = rt.wait(h);
-    } catch (RuntimeException e) {
-      rt.close();
-      throw e;
-    } finally {
-      stop.close();
-    }
-    if (cancel.isCancelled() && !r.isDone()) {
-      rt.close();
-      throw new CancellationException("agent " + name() + " was cancelled");
-    }
-    return served(host, park(rt, r));
+    return served(host, drive(runtime(host), cancel, rt -> firstTurn(rt, prompt)));
   }
 
   /**
@@ -217,15 +186,36 @@ public final class Agent implements Responder {
    */
   @Override
   public RunResult resume(LlmClient host, Request pending, Answer answer, CancelToken cancel) {
+    return served(host, drive(takeParked(answer), cancel, rt -> rt.resume(answer)));
+  }
+
+  private AgentRuntime takeParked(Answer answer) {
     AgentRuntime rt = parked.remove(answer.id());
     if (rt == null) {
       throw new AgentException(
           "no run of " + name() + " waits on request " + answer.id() + " (it may be answered)");
     }
+    return rt;
+  }
+
+  private TaskResult firstTurn(AgentRuntime rt, String prompt) {
+    Handle h = rt.spawn(rt.root(), name());
+    rt.wake(h, prompt);
+    return rt.wait(h);
+  }
+
+  /**
+   * Runs {@code step} on {@code rt}: cancelling {@code cancel} closes the whole tree, a failure
+   * closes the runtime, an unfinished turn of a cancelled run throws, and a pending result parks.
+   */
+  private TaskResult drive(
+      AgentRuntime rt,
+      CancelToken cancel,
+      java.util.function.Function<AgentRuntime, TaskResult> step) {
     TaskResult r;
     CancelToken.Registration stop = cancel.onCancel(() -> rt.close(rt.root(), true));
     try {
-      r = rt.resume(answer);
+      r = step.apply(rt);
     } catch (RuntimeException e) {
       rt.close();
       throw e;
@@ -236,7 +226,7 @@ public final class Agent implements Responder {
       rt.close();
       throw new CancellationException("agent " + name() + " was cancelled");
     }
-    return served(host, park(rt, r));
+    return park(rt, r);
   }
 
   private RunResult served(LlmClient host, TaskResult r) {

@@ -23,17 +23,10 @@ final class ServedResults {
   static RunResult of(String agent, String model, TaskResult r) {
     Usage usage = new Usage(0, 0, r.totalTokens());
     return switch (r.status()) {
-      case DONE -> result(r.text(), r.turns(), usage, model, RunStatus.DONE, null, null, r);
+      case DONE -> result(r.text(), r.turns(), usage, model, RunStatus.DONE, null, null);
       case PENDING ->
           result(
-              r.pending().prompt(),
-              r.turns(),
-              usage,
-              model,
-              RunStatus.PENDING,
-              null,
-              r.pending(),
-              r);
+              r.pending().prompt(), r.turns(), usage, model, RunStatus.PENDING, null, r.pending());
       case INCOMPLETE, TIMEOUT -> {
         RunLimit limit = limit(r.limit());
         if (limit == null) {
@@ -45,7 +38,7 @@ final class ServedResults {
                   + " budget before it answered"
                   + (r.text().isEmpty() ? "" : ": " + r.text()));
         }
-        yield result(r.text(), r.turns(), usage, model, RunStatus.INCOMPLETE, limit, null, r);
+        yield result(r.text(), r.turns(), usage, model, RunStatus.INCOMPLETE, limit, null);
       }
       case ERROR, CLOSED, INTERRUPTED ->
           throw new AgentException(
@@ -73,8 +66,7 @@ final class ServedResults {
       String model,
       RunStatus status,
       RunLimit limit,
-      dev.toolnexus.Request pending,
-      TaskResult r) {
+      dev.toolnexus.Request pending) {
     // the agent's tree keeps its own transcripts; a served task carries only the answer
     return new RunResult(
         text, List.of(), List.of(), 0, turns, usage, model, status, limit, pending);

@@ -123,6 +123,21 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeGuardsExampleIsTheCompiledGuardsSource() throws IOException {
+    assertThat(readmeBlock("## Guards and selectors (batteries)"))
+        .isEqualTo(region("Guards.java", "guards"));
+  }
+
+  @Test
+  void guardsExampleHoldsTheDestructiveCallForApprovalThenRunsIt() {
+    List<String> lines = capture(() -> Guards.main(new String[0]));
+
+    assertThat(lines)
+        .containsExactly(
+            "approval: Approve the call to drop_table? (medium risk)", "Done: dropped");
+  }
+
+  @Test
   void readmeOAuthExampleIsTheCompiledProtectedServingSource() throws IOException {
     assertThat(readmeBlock("### Protect what you serve with OAuth"))
         .isEqualTo(region("ProtectedServing.java", "oauth"));

@@ -14,6 +14,8 @@ import dev.toolnexus.classifier.batteries.IsCompleteClassifier;
 import dev.toolnexus.classifier.batteries.ModelRouterClassifier;
 import dev.toolnexus.classifier.batteries.Selection;
 import dev.toolnexus.classifier.batteries.SkillRelevanceClassifier;
+import dev.toolnexus.classifier.batteries.ToolGuardClassifier;
+import dev.toolnexus.classifier.batteries.ToolResultFilterClassifier;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.ToolCall;
 import java.util.ArrayList;
@@ -254,5 +256,77 @@ class BatteryFixturesTest {
     }
 
     assertThat(Batteries.latestUserText(messages)).isEqualTo(c.get("want"));
+  }
+
+  static Stream<Arguments> toolGuard() {
+    return cases("tool-guard.json");
+  }
+
+  static Stream<Arguments> toolResultFilter() {
+    return cases("tool-result-filter.json");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("toolGuard")
+  void toolGuardCase(String name, Map<String, Object> c) {
+    Map<String, Object> o = map(c.get("options"));
+    ToolGuardClassifier.Options options =
+        ToolGuardClassifier.Options.onError(
+            "open".equals(o.get("onError")) ? OnError.OPEN : OnError.CLOSED);
+    if (o.get("askAt") instanceof Number n) {
+      options = options.askAt(n.doubleValue());
+    }
+    if (o.get("denyAt") instanceof Number n) {
+      options = options.denyAt(n.doubleValue());
+    }
+    if (o.get("bands") instanceof Map<?, ?> b) {
+      options =
+          options.bands(
+              new Bands(
+                  ((Number) b.get("low")).doubleValue(), ((Number) b.get("high")).doubleValue()));
+    }
+    if (o.get("role") instanceof String role) {
+      options = options.role(role);
+    }
+    Map<String, Object> in = map(c.get("input"));
+    List<Object> unasked = new ArrayList<>();
+
+    ToolGuardClassifier.Verdict v =
+        new ToolGuardClassifier(classifier(c, unasked), options)
+            .check(
+                new ToolGuardClassifier.Call(
+                    (String) in.get("name"),
+                    map(in.get("arguments")),
+                    (String) in.get("description")));
+
+    Map<String, Object> w = want(c);
+    assertThat(v.action().id()).isEqualTo(w.get("action"));
+    assertThat(v.reason()).isEqualTo(w.get("reason"));
+    assertThat(v.risk())
+        .isEqualTo(w.get("risk") == null ? null : ((Number) w.get("risk")).doubleValue());
+    assertThat(v.sure()).isEqualTo(w.get("sure"));
+    assertThat(v.calibrated()).isEqualTo(w.get("calibrated"));
+    assertThat(v.error() != null).isEqualTo(w.get("error"));
+    assertThat(unasked).isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("toolResultFilter")
+  void toolResultFilterCase(String name, Map<String, Object> c) {
+    Map<String, Object> in = map(c.get("input"));
+    List<String> chunks = new ArrayList<>();
+    list(in.get("chunks")).forEach(x -> chunks.add((String) x));
+    List<Object> unasked = new ArrayList<>();
+
+    ToolResultFilterClassifier.Filtered f =
+        new ToolResultFilterClassifier(classifier(c, unasked), options(c))
+            .filter(in.get("query"), chunks);
+
+    Map<String, Object> w = want(c);
+    assertThat(f.kept()).isEqualTo(w.get("kept"));
+    assertThat(f.dropped()).isEqualTo(w.get("dropped"));
+    assertThat(f.calibrated()).isEqualTo(w.get("calibrated"));
+    assertThat(f.error() != null).isEqualTo(w.get("error"));
+    assertThat(unasked).isEmpty();
   }
 }

@@ -5,6 +5,7 @@ import static dev.toolnexus.classifier.Fixtures.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolnexus.ContentPart;
+import dev.toolnexus.classifier.batteries.AgentRouterClassifier;
 import dev.toolnexus.classifier.batteries.Batteries;
 import dev.toolnexus.classifier.batteries.Batteries.OnError;
 import dev.toolnexus.classifier.batteries.BatteryOptions;
@@ -15,7 +16,9 @@ import dev.toolnexus.classifier.batteries.ModelRouterClassifier;
 import dev.toolnexus.classifier.batteries.Selection;
 import dev.toolnexus.classifier.batteries.SkillRelevanceClassifier;
 import dev.toolnexus.classifier.batteries.ToolGuardClassifier;
+import dev.toolnexus.classifier.batteries.ToolRelevanceClassifier;
 import dev.toolnexus.classifier.batteries.ToolResultFilterClassifier;
+import dev.toolnexus.client.Hooks;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.ToolCall;
 import java.util.ArrayList;
@@ -28,8 +31,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every case of the shared battery fixtures (judge/batteries/*.json): the recorded calls become a
- * static classifier, so a battery building another state or question text misses the corpus.
+ * Every case of the shared battery fixtures (judge/batteries/): the recorded calls become a static
+ * classifier, so a battery building another state or question text misses the corpus.
  */
 class BatteryFixturesTest {
 
@@ -327,6 +330,106 @@ class BatteryFixturesTest {
     assertThat(f.dropped()).isEqualTo(w.get("dropped"));
     assertThat(f.calibrated()).isEqualTo(w.get("calibrated"));
     assertThat(f.error() != null).isEqualTo(w.get("error"));
+    assertThat(unasked).isEmpty();
+  }
+
+  static Stream<Arguments> toolRelevance() {
+    return cases("tool-relevance.json");
+  }
+
+  static Stream<Arguments> toolRelevanceHook() {
+    List<Arguments> out = new ArrayList<>();
+    for (Object c : list(Fixtures.load("batteries/tool-relevance.json").get("hookCases"))) {
+      out.add(Arguments.of(map(c).get("name"), map(c)));
+    }
+    return out.stream();
+  }
+
+  static Stream<Arguments> agentRouter() {
+    return cases("agent-router.json");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("toolRelevance")
+  void toolRelevanceCase(String name, Map<String, Object> c) {
+    List<Object> unasked = new ArrayList<>();
+    Map<String, Object> in = map(c.get("input"));
+    List<Candidate> tools = new ArrayList<>();
+    for (Object t : list(in.get("tools"))) {
+      tools.add(new Candidate((String) map(t).get("name"), (String) map(t).get("description")));
+    }
+
+    Selection s =
+        new ToolRelevanceClassifier(classifier(c, unasked), options(c))
+            .select((String) in.get("prompt"), tools);
+
+    Map<String, Object> w = want(c);
+    assertThat(s.selected()).isEqualTo(w.get("selected"));
+    assertThat(s.dropped()).isEqualTo(w.get("dropped"));
+    assertThat(s.calibrated()).isEqualTo(w.get("calibrated"));
+    assertThat(s.error() != null).isEqualTo(w.get("error"));
+    assertThat(unasked).isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("toolRelevanceHook")
+  void toolRelevanceHookCase(String name, Map<String, Object> c) throws Exception {
+    Map<String, Object> event = map(c.get("event"));
+    List<Message> messages = new ArrayList<>();
+    for (Object m : list(event.get("messages"))) {
+      messages.add(message(map(m)));
+    }
+    List<Map<String, Object>> tools = new ArrayList<>();
+    list(event.get("tools")).forEach(t -> tools.add(map(t)));
+
+    Hooks.LlmOverride ov =
+        new ToolRelevanceClassifier(classifier(c, new ArrayList<>()), options(c))
+            .asHook(null)
+            .beforeLLM(
+                new Hooks.LlmRequestEvent(
+                    messages,
+                    tools,
+                    (String) event.get("model"),
+                    ((Number) event.get("turn")).intValue()));
+
+    List<Map<String, Object>> wanted = new ArrayList<>();
+    for (Object i : list(want(c).get("tools"))) {
+      wanted.add(tools.get(((Number) i).intValue()));
+    }
+    assertThat(ov.tools()).isEqualTo(wanted);
+  }
+
+  static List<AgentRouterClassifier.AgentNode> nodes(Object wire) {
+    List<AgentRouterClassifier.AgentNode> out = new ArrayList<>();
+    if (wire == null) {
+      return out;
+    }
+    for (Object o : list(wire)) {
+      Map<String, Object> n = map(o);
+      out.add(
+          new AgentRouterClassifier.AgentNode(
+              (String) n.get("name"), (String) n.get("description"), nodes(n.get("agents"))));
+    }
+    return out;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("agentRouter")
+  void agentRouterCase(String name, Map<String, Object> c) {
+    List<Object> unasked = new ArrayList<>();
+    Map<String, Object> in = map(c.get("input"));
+
+    AgentRouterClassifier.Route r =
+        new AgentRouterClassifier(classifier(c, unasked), options(c))
+            .pick((String) in.get("task"), nodes(in.get("agents")), (String) in.get("fallback"));
+
+    Map<String, Object> w = want(c);
+    assertThat(r.agent()).isEqualTo(w.get("agent"));
+    assertThat(r.path()).isEqualTo(w.get("path"));
+    assertThat(r.sure()).isEqualTo(w.get("sure"));
+    assertThat(r.probabilities()).isEqualTo(doubles(w.get("probabilities")));
+    assertThat(r.calibrated()).isEqualTo(w.get("calibrated"));
+    assertThat(r.error() != null).isEqualTo(w.get("error"));
     assertThat(unasked).isEmpty();
   }
 }

@@ -213,6 +213,64 @@ class ToolRelevanceTest {
         .isNull();
   }
 
+  @Test
+  void nextSeesTheOverriddenToolsAndItsFieldsWin() throws Exception {
+    List<Candidate> items =
+        List.of(new Candidate("ls", "Lists files."), new Candidate("rm", "Removes files."));
+    ToolRelevanceClassifier r =
+        new ToolRelevanceClassifier(
+            Scripted.recorded(
+                Scripted.call(
+                    state("list files"), questions(items), nouls(ps("ls", 0.95, "rm", 0.02), ""))),
+            OPEN);
+    Map<String, Object> ls = Map.of("name", "ls", "description", "Lists files.");
+    Map<String, Object> rm = Map.of("name", "rm", "description", "Removes files.");
+    List<List<Map<String, Object>>> seen = new ArrayList<>();
+    Hooks next =
+        new Hooks() {
+          @Override
+          public LlmOverride beforeLLM(LlmRequestEvent event) {
+            seen.add(event.tools());
+            return LlmOverride.model("other-model");
+          }
+        };
+
+    Hooks.LlmOverride ov =
+        r.asHook(next)
+            .beforeLLM(
+                new Hooks.LlmRequestEvent(
+                    List.of(Message.UserMessage.of("list files")), List.of(ls, rm), "m", 0));
+
+    assertThat(seen).containsExactly(List.of(ls));
+    assertThat(ov.tools()).containsExactly(ls);
+    assertThat(ov.model()).isEqualTo("other-model");
+  }
+
+  @Test
+  void withNoUserTextTheHookOnlyDelegates() throws Exception {
+    List<Object> judged = new ArrayList<>();
+    ToolRelevanceClassifier r = new ToolRelevanceClassifier(Scripted.counting(judged), OPEN);
+    Hooks next =
+        new Hooks() {
+          @Override
+          public LlmOverride beforeLLM(LlmRequestEvent event) {
+            return LlmOverride.model("from-next");
+          }
+        };
+
+    Hooks.LlmOverride ov =
+        r.asHook(next)
+            .beforeLLM(
+                new Hooks.LlmRequestEvent(
+                    List.of(new Message.SystemMessage("s")),
+                    List.of(Map.of("name", "ls")),
+                    "m",
+                    0));
+
+    assertThat(ov.model()).isEqualTo("from-next");
+    assertThat(judged).isEmpty();
+  }
+
   // Through the real loop: a 1,000-tool toolkit, a classifier dropping all but two.
 
   static final String BIG_PROMPT = "What is the weather in Oslo?";

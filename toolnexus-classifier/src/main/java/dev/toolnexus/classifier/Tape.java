@@ -74,7 +74,7 @@ public final class Tape {
               String.valueOf(name),
               new RecordedDecision(
                   e.get("state"),
-                  Wire.readQuestions((Map<?, ?>) e.get("questions")),
+                  Wire.readQuestions(e.get("questions")),
                   (Map<String, Object>) e.get("response")));
         });
     return replaying(entries);

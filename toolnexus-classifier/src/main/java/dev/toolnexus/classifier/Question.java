@@ -1,5 +1,6 @@
 package dev.toolnexus.classifier;
 
+import dev.toolnexus.classifier.internal.Wire;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +67,16 @@ public sealed interface Question permits NoulQuestion, ChoiceQuestion, ScoreQues
       criteria.put(item.getKey(), item.getValue());
     }
     return new ChoiceQuestion(instructions, criteria);
+  }
+
+  /**
+   * The questions of a wire-form map, question key to {@code {type, instructions, criteria?}} as
+   * the hosted request and a saved tape write them (for example read from a JSON or YAML file).
+   *
+   * @throws IllegalArgumentException naming the question key and the field that is wrong
+   */
+  static Map<String, Question> fromWire(Map<String, ?> questions) {
+    return Wire.readQuestions(questions);
   }
 
   /** A score against an ordered rubric; the list order is the level numbering. */

@@ -43,6 +43,14 @@ public final class Tape {
     return new Tape(Objects.requireNonNull(live, "live"), Map.of());
   }
 
+  /**
+   * A tape that records through {@code live} on top of saved entries (a tape file being extended),
+   * a new recording under a saved call name replacing it.
+   */
+  public static Tape recording(Classifier live, Map<String, RecordedDecision> saved) {
+    return new Tape(Objects.requireNonNull(live, "live"), saved);
+  }
+
   /** A replay-only tape over saved entries, call name to recorded decision. */
   public static Tape replaying(Map<String, RecordedDecision> entries) {
     return new Tape(null, entries);
@@ -74,7 +82,7 @@ public final class Tape {
               String.valueOf(name),
               new RecordedDecision(
                   e.get("state"),
-                  Wire.readQuestions((Map<?, ?>) e.get("questions")),
+                  Wire.readQuestions(e.get("questions")),
                   (Map<String, Object>) e.get("response")));
         });
     return replaying(entries);

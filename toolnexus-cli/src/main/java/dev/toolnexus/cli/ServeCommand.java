@@ -200,6 +200,14 @@ final class ServeCommand implements Callable<Integer> {
               + " error a second later if it has not stopped (default: no limit).")
   Double callTimeout;
 
+  @Option(
+      names = "--page-size",
+      paramLabel = "N",
+      description =
+          "At most N entries per tools/list, resources/list or prompts/list page, the rest"
+              + " through nextCursor (default: whole lists).")
+  Integer pageSize;
+
   @Override
   public Integer call() throws Exception {
     if (!mcp && !stdio && !a2a) {
@@ -310,6 +318,12 @@ final class ServeCommand implements Callable<Integer> {
         throw CliException.usage("--call-timeout must be a positive number of seconds");
       }
       b.callTimeout(Duration.ofMillis(Math.max(1, Math.round(callTimeout * 1000))));
+    }
+    if (pageSize != null) {
+      if (pageSize < 1) {
+        throw CliException.usage("--page-size must be 1 or more");
+      }
+      b.pageSize(pageSize);
     }
     allowOrigins.forEach(b::allowOrigin);
     allowHosts.forEach(b::allowHost);

@@ -24,6 +24,7 @@ final class Subcommands {
           new Entry("resources", ResourcesCommand::new),
           new Entry("prompts", PromptsCommand::new),
           new Entry("run", RunCommand::new),
+          new Entry("judge", JudgeCommand::new),
           new Entry("demo", DemoCommand::new),
           new Entry("serve", ServeCommand::new));
 

@@ -125,6 +125,13 @@ class ServeCommandTest {
   }
 
   @Test
+  void aPageSizeBelowOneIsAUsageError() {
+    CliRun r = CliRun.of("serve", "--stdio", "--page-size", "0");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith("toolnexus: --page-size must be 1 or more");
+  }
+
+  @Test
   void agentWithoutA2aIsAUsageError() {
     CliRun r = CliRun.of("serve", "--mcp", "--agent", "helper");
     assertThat(r.exitCode()).isEqualTo(2);

@@ -37,7 +37,7 @@ class SubcommandsTest {
   @Test
   void helpNoCommandAnUnknownWordOrOptionBuildEveryOne() {
     List<String> all =
-        List.of("tools", "schema", "call", "resources", "prompts", "run", "demo", "serve");
+        List.of("tools", "schema", "call", "resources", "prompts", "run", "judge", "demo", "serve");
     assertThat(names()).isEqualTo(all);
     assertThat(names("--help")).isEqualTo(all);
     assertThat(names("-h", "tools")).isEqualTo(all);

@@ -39,6 +39,9 @@ import java.util.function.Consumer;
  * @param onCall sees every finished {@code tools/call}; null for none
  * @param scheduler the clock and timers the call deadline runs on ({@link Scheduler#system()} by
  *     default; a test passes a virtual one)
+ * @param pageSize how many entries one {@code tools/list}, {@code resources/list}, {@code
+ *     resources/templates/list} or {@code prompts/list} page holds, the rest reached through its
+ *     opaque {@code nextCursor}; 0 (the default) sends each list whole
  */
 public record McpServeOptions(
     String name,
@@ -56,7 +59,8 @@ public record McpServeOptions(
     Duration keepAlive,
     Duration callTimeout,
     Consumer<CallEvent> onCall,
-    Scheduler scheduler) {
+    Scheduler scheduler,
+    int pageSize) {
 
   /** The default {@code serverInfo.name}. */
   public static final String DEFAULT_NAME = "toolnexus";
@@ -83,6 +87,10 @@ public record McpServeOptions(
     keepAlive = Durations.positive(keepAlive, Duration.ofSeconds(5), "keepAlive");
     callTimeout = Durations.positive(callTimeout, null, "callTimeout");
     scheduler = scheduler == null ? Scheduler.system() : scheduler;
+    if (pageSize < 0) {
+      throw new IllegalArgumentException(
+          "pageSize must be 0 (whole lists) or more, got " + pageSize);
+    }
   }
 
   /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
@@ -115,6 +123,7 @@ public record McpServeOptions(
     b.callTimeout = callTimeout;
     b.onCall = onCall;
     b.scheduler = scheduler;
+    b.pageSize = pageSize;
     return b;
   }
 
@@ -148,6 +157,8 @@ public record McpServeOptions(
         + keepAlive
         + ", callTimeout="
         + (callTimeout == null ? "none" : callTimeout)
+        + ", pageSize="
+        + pageSize
         + "]";
   }
 
@@ -162,6 +173,7 @@ public record McpServeOptions(
     private Duration callTimeout;
     private Consumer<CallEvent> onCall;
     private Scheduler scheduler;
+    private int pageSize;
 
     private Builder() {}
 
@@ -222,6 +234,15 @@ public record McpServeOptions(
       return this;
     }
 
+    /**
+     * Pages served lists: at most this many tools, resources, templates or prompts per response,
+     * the rest through the response's opaque {@code nextCursor} (default 0: each list whole).
+     */
+    public Builder pageSize(int value) {
+      this.pageSize = value;
+      return this;
+    }
+
     /** Sees every finished {@code tools/call}. */
     public Builder onCall(Consumer<CallEvent> listener) {
       this.onCall = listener;
@@ -229,8 +250,8 @@ public record McpServeOptions(
     }
 
     /**
-     * Applies a config file's {@code mcpServer} block, {@code {name?, version?, tools?}}; the
-     * setters called after this one win.
+     * Applies a config file's {@code mcpServer} block, {@code {name?, version?, tools?,
+     * pageSize?}}; the setters called after this one win.
      *
      * @throws IllegalArgumentException naming the field when one has the wrong type
      */
@@ -239,9 +260,9 @@ public record McpServeOptions(
         return this;
       }
       for (String key : mcpServer.keySet()) {
-        if (!List.of("name", "version", "tools").contains(key)) {
+        if (!List.of("name", "version", "tools", "pageSize").contains(key)) {
           throw new IllegalArgumentException(
-              "mcpServer." + key + ": unknown field (expected name, version, tools)");
+              "mcpServer." + key + ": unknown field (expected name, version, tools, pageSize)");
         }
       }
       Object n = mcpServer.get("name");
@@ -262,6 +283,14 @@ public record McpServeOptions(
           names.add(string(o, "mcpServer.tools[" + names.size() + "]"));
         }
         tools(names);
+      }
+      Object p = mcpServer.get("pageSize");
+      if (p != null) {
+        if (!(p instanceof Integer size) || size < 0) {
+          throw new IllegalArgumentException(
+              "mcpServer.pageSize: must be a whole number, 0 or more (got " + p + ")");
+        }
+        pageSize(size);
       }
       return this;
     }
@@ -292,7 +321,8 @@ public record McpServeOptions(
           keepAlive,
           callTimeout,
           onCall,
-          scheduler);
+          scheduler,
+          pageSize);
     }
   }
 }

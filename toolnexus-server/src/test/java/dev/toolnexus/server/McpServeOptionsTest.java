@@ -50,7 +50,7 @@ class McpServeOptionsTest {
   void anUnknownConfigFieldIsNamed() {
     assertThatThrownBy(() -> McpServeOptions.builder().config(Map.of("port", 80)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("mcpServer.port: unknown field (expected name, version, tools)");
+        .hasMessage("mcpServer.port: unknown field (expected name, version, tools, pageSize)");
   }
 
   @Test

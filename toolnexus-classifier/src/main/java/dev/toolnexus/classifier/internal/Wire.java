@@ -62,45 +62,79 @@ public final class Wire {
   }
 
   /**
-   * Reads a question from its wire form.
+   * Reads a question from its wire form, {@code {type, instructions, criteria?}}.
    *
-   * @throws IllegalArgumentException when the map is not a question
+   * @throws IllegalArgumentException naming the question key and the field when the map is not a
+   *     question
    */
-  public static Question readQuestion(String key, Map<?, ?> m) {
-    String instructions = String.valueOf(m.get("instructions"));
+  public static Question readQuestion(String key, Object wire) {
+    String where = "question \"" + key + "\"";
+    if (!(wire instanceof Map<?, ?> m)) {
+      throw new IllegalArgumentException(
+          where + ": must be an object {type, instructions, criteria}");
+    }
+    if (!(m.get("instructions") instanceof String instructions)) {
+      throw new IllegalArgumentException(where + ": instructions must be a string");
+    }
     Object criteria = m.get("criteria");
-    switch (String.valueOf(m.get("type"))) {
+    Object type = m.get("type");
+    switch (String.valueOf(type)) {
       case "noul" -> {
         if (criteria == null) {
           return new NoulQuestion(instructions, null);
         }
-        Map<?, ?> c = (Map<?, ?>) criteria;
-        return new NoulQuestion(
-            instructions,
-            new NoulCriteria(String.valueOf(c.get("true")), String.valueOf(c.get("false"))));
+        if (!(criteria instanceof Map<?, ?> c)
+            || !(c.get("true") instanceof String whenTrue)
+            || !(c.get("false") instanceof String whenFalse)) {
+          throw new IllegalArgumentException(
+              where + ": a noul's criteria must be {\"true\": text, \"false\": text}");
+        }
+        return new NoulQuestion(instructions, new NoulCriteria(whenTrue, whenFalse));
       }
       case "choice" -> {
+        if (!(criteria instanceof Map<?, ?> c) || c.isEmpty()) {
+          throw new IllegalArgumentException(
+              where + ": a choice's criteria must be an object, option id to its description");
+        }
         Map<String, String> options = new LinkedHashMap<>();
-        ((Map<?, ?>) criteria).forEach((k, v) -> options.put(String.valueOf(k), String.valueOf(v)));
+        c.forEach((k, v) -> options.put(String.valueOf(k), text(where, "criteria." + k, v)));
         return new ChoiceQuestion(instructions, options);
       }
       case "score" -> {
+        if (!(criteria instanceof List<?> list)) {
+          throw new IllegalArgumentException(
+              where + ": a score's criteria must be a list of level descriptions, lowest first");
+        }
         List<String> levels = new ArrayList<>();
-        for (Object v : (List<?>) criteria) {
-          levels.add(String.valueOf(v));
+        for (Object v : list) {
+          levels.add(text(where, "criteria[" + levels.size() + "]", v));
         }
         return new ScoreQuestion(instructions, levels);
       }
       default ->
           throw new IllegalArgumentException(
-              "classifier: question \"" + key + "\": unknown type " + m.get("type"));
+              where + ": unknown type " + type + " (expected noul, choice or score)");
     }
   }
 
-  /** Reads every question of a wire-form map, in order. */
-  public static Map<String, Question> readQuestions(Map<?, ?> m) {
+  private static String text(String where, String field, Object v) {
+    if (v instanceof String s) {
+      return s;
+    }
+    throw new IllegalArgumentException(where + ": " + field + " must be a string");
+  }
+
+  /**
+   * Reads every question of a wire-form map, in order.
+   *
+   * @throws IllegalArgumentException naming the question and field that is wrong
+   */
+  public static Map<String, Question> readQuestions(Object wire) {
+    if (!(wire instanceof Map<?, ?> m)) {
+      throw new IllegalArgumentException("questions must be an object, question key to question");
+    }
     Map<String, Question> out = new LinkedHashMap<>();
-    m.forEach((k, v) -> out.put(String.valueOf(k), readQuestion(String.valueOf(k), (Map<?, ?>) v)));
+    m.forEach((k, v) -> out.put(String.valueOf(k), readQuestion(String.valueOf(k), v)));
     return out;
   }
 

@@ -125,13 +125,23 @@ public final class McpProtocol {
       return switch (method.asString()) {
         case "initialize" -> JsonRpc.result(id, initialize(session, params));
         case "ping" -> JsonRpc.result(id, JsonRpc.object());
-        case "tools/list" -> JsonRpc.result(id, listTools());
+        case "tools/list" -> JsonRpc.result(id, paged(listTools(), "tools/list", "tools", params));
         case "tools/call" -> callTool(session, id, params, out);
         case "logging/setLevel" -> setLevel(session, id, params);
-        case "resources/list" -> JsonRpc.result(id, gateway.listResources());
-        case "resources/templates/list" -> JsonRpc.result(id, gateway.listTemplates());
+        case "resources/list" ->
+            JsonRpc.result(
+                id, paged(gateway.listResources(), "resources/list", "resources", params));
+        case "resources/templates/list" ->
+            JsonRpc.result(
+                id,
+                paged(
+                    gateway.listTemplates(),
+                    "resources/templates/list",
+                    "resourceTemplates",
+                    params));
         case "resources/read" -> JsonRpc.result(id, gateway.read(params));
-        case "prompts/list" -> JsonRpc.result(id, gateway.listPrompts());
+        case "prompts/list" ->
+            JsonRpc.result(id, paged(gateway.listPrompts(), "prompts/list", "prompts", params));
         case "prompts/get" -> JsonRpc.result(id, gateway.getPrompt(params));
         case "completion/complete" -> JsonRpc.result(id, gateway.complete(params));
         default ->
@@ -190,6 +200,10 @@ public final class McpProtocol {
       }
     }
     return result;
+  }
+
+  private ObjectNode paged(ObjectNode full, String method, String field, JsonNode params) {
+    return Pages.page(full, method, field, params, options.pageSize());
   }
 
   private ObjectNode setLevel(Session session, JsonNode id, JsonNode params) {

@@ -1,5 +1,6 @@
 package dev.toolnexus.mcp.client;
 
+import dev.toolnexus.auth.HttpAuth;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,8 @@ import java.util.Map;
  * @param exposePrompts also offer the model one tool per server, {@code get_prompt}, that fills in
  *     a prompt by name (its description is the catalog of the server's prompts, as skills are)
  * @param problem why the entry is unusable (naming file, server and field); null when it is valid
+ * @param auth where a remote server's {@code Authorization} header comes from (such as OAuth
+ *     credentials), asked again when the server answers 401 or 403; null for none
  */
 public record McpServerConfig(
     String name,
@@ -51,7 +54,8 @@ public record McpServerConfig(
     long maxResourceBytes,
     boolean exposeResources,
     boolean exposePrompts,
-    String problem) {
+    String problem,
+    HttpAuth auth) {
 
   /** The default bound of each load phase and of a call: 30 seconds. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(30_000);
@@ -101,6 +105,75 @@ public record McpServerConfig(
     maxMessageBytes = maxMessageBytes <= 0 ? DEFAULT_MAX_MESSAGE_BYTES : maxMessageBytes;
     maxResultBytes = maxResultBytes <= 0 ? DEFAULT_MAX_RESULT_BYTES : maxResultBytes;
     maxResourceBytes = maxResourceBytes <= 0 ? DEFAULT_MAX_RESOURCE_BYTES : maxResourceBytes;
+  }
+
+  /** An entry without {@link #auth()}: the shape a config file gives. */
+  public McpServerConfig(
+      String name,
+      Transport transport,
+      List<String> command,
+      String cwd,
+      Map<String, String> env,
+      boolean inheritEnv,
+      String url,
+      Map<String, String> headers,
+      boolean enabled,
+      Duration timeout,
+      Duration maxTotalTimeout,
+      Map<String, Boolean> tools,
+      long maxMessageBytes,
+      long maxResultBytes,
+      long maxResourceBytes,
+      boolean exposeResources,
+      boolean exposePrompts,
+      String problem) {
+    this(
+        name,
+        transport,
+        command,
+        cwd,
+        env,
+        inheritEnv,
+        url,
+        headers,
+        enabled,
+        timeout,
+        maxTotalTimeout,
+        tools,
+        maxMessageBytes,
+        maxResultBytes,
+        maxResourceBytes,
+        exposeResources,
+        exposePrompts,
+        problem,
+        null);
+  }
+
+  /**
+   * This entry with {@code auth} supplying its {@code Authorization} header: on a 401 or 403 the
+   * streamable HTTP transport asks it to obtain or renew the credential and retries once.
+   */
+  public McpServerConfig withAuth(HttpAuth auth) {
+    return new McpServerConfig(
+        name,
+        transport,
+        command,
+        cwd,
+        env,
+        inheritEnv,
+        url,
+        headers,
+        enabled,
+        timeout,
+        maxTotalTimeout,
+        tools,
+        maxMessageBytes,
+        maxResultBytes,
+        maxResourceBytes,
+        exposeResources,
+        exposePrompts,
+        problem,
+        auth);
   }
 
   /** Whether the entry can be connected (it is well-formed). */

@@ -31,7 +31,8 @@ final class HttpTransports {
         headers,
         config.timeout(),
         McpJsonDefaults.getMapper(),
-        config.maxMessageBytes());
+        config.maxMessageBytes(),
+        config.auth());
   }
 
   // The SDK deprecates its HTTP+SSE client along with the legacy transport itself; it is still the

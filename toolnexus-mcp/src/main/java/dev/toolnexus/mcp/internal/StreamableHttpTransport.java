@@ -1,6 +1,7 @@
 package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.TraceContext;
+import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.internal.HttpClients;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.internal.Threads;
@@ -51,6 +52,7 @@ public final class StreamableHttpTransport implements McpClientTransport {
   private final Duration timeout;
   private final long maxMessageBytes;
   private final Redactor redactor;
+  private final HttpAuth auth;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicBoolean listening = new AtomicBoolean();
   private final Set<InputStream> openStreams = ConcurrentHashMap.newKeySet();
@@ -70,6 +72,22 @@ public final class StreamableHttpTransport implements McpClientTransport {
       Duration timeout,
       McpJsonMapper json,
       long maxMessageBytes) {
+    this(server, endpoint, headers, timeout, json, maxMessageBytes, null);
+  }
+
+  /**
+   * A transport whose {@code Authorization} header comes from {@code auth} (null for none): a 401
+   * or 403 asks it to renew the credential, and the request is sent once more when it says so.
+   */
+  public StreamableHttpTransport(
+      String server,
+      URI endpoint,
+      Map<String, String> headers,
+      Duration timeout,
+      McpJsonMapper json,
+      long maxMessageBytes,
+      HttpAuth auth) {
+    this.auth = auth;
     this.server = server;
     this.maxMessageBytes = maxMessageBytes;
     this.redactor = Redactor.of(headers.values());
@@ -104,6 +122,10 @@ public final class StreamableHttpTransport implements McpClientTransport {
   private HttpRequest.Builder request(URI target, String accept) {
     HttpRequest.Builder b = HttpRequest.newBuilder(target).header("Accept", accept);
     headers.forEach(b::setHeader);
+    String authorization = auth == null ? null : auth.authorizationHeader(endpoint);
+    if (authorization != null) {
+      b.setHeader("Authorization", authorization);
+    }
     String sid = sessionId;
     if (sid != null) {
       b.header("mcp-session-id", sid);
@@ -233,6 +255,22 @@ public final class StreamableHttpTransport implements McpClientTransport {
    * would carry the configured headers (credentials) to another host, so it is refused instead.
    */
   private HttpResponse<InputStream> send(Function<URI, HttpRequest> build)
+      throws IOException, InterruptedException {
+    HttpResponse<InputStream> res = sendFollowing(build);
+    int status = res.statusCode();
+    if (auth == null || (status != 401 && status != 403)) {
+      return res;
+    }
+    String challenge = res.headers().firstValue("WWW-Authenticate").orElse(null);
+    // the credential is renewed (perhaps by the user signing in), then the request goes once more
+    if (!auth.onUnauthorized(endpoint, status, challenge)) {
+      return res;
+    }
+    res.body().close();
+    return sendFollowing(build);
+  }
+
+  private HttpResponse<InputStream> sendFollowing(Function<URI, HttpRequest> build)
       throws IOException, InterruptedException {
     URI target = endpoint;
     for (int hop = 0; ; hop++) {

@@ -138,6 +138,12 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeSignInExampleIsTheCompiledSignInSource() throws IOException {
+    assertThat(readmeBlock("### Signing in to an OAuth-protected server"))
+        .isEqualTo(region("SignIn.java", "signin"));
+  }
+
+  @Test
   void readmeOAuthExampleIsTheCompiledProtectedServingSource() throws IOException {
     assertThat(readmeBlock("### Protect what you serve with OAuth"))
         .isEqualTo(region("ProtectedServing.java", "oauth"));

@@ -16,6 +16,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class Browser implements UserStep {
   final List<URI> opened = new CopyOnWriteArrayList<>();
   final List<Throwable> failures = new CopyOnWriteArrayList<>();
+  private final boolean hostCompletes;
+
+  /** A user whose browser follows the redirect to the loopback listener. */
+  Browser() {
+    this(false);
+  }
+
+  /**
+   * With {@code hostCompletes}, the redirect to the loopback listener is not followed: the host
+   * completes the sign-in with the redirect URL instead.
+   */
+  Browser(boolean hostCompletes) {
+    this.hostCompletes = hostCompletes;
+  }
 
   @Override
   public void begin(PendingLogin login) {
@@ -35,32 +49,58 @@ final class Browser implements UserStep {
     t.start();
   }
 
-  private static void signIn(PendingLogin login) throws Exception {
+  private void signIn(PendingLogin login) throws Exception {
     HttpClient http =
         HttpClient.newBuilder()
             .cookieHandler(new CookieManager())
-            .followRedirects(HttpClient.Redirect.NORMAL)
+            .followRedirects(HttpClient.Redirect.NEVER)
             .build();
     HttpResponse<String> page =
-        http.send(
-            HttpRequest.newBuilder(login.authorizationUrl()).GET().build(),
-            HttpResponse.BodyHandlers.ofString());
+        follow(login, http, HttpRequest.newBuilder(login.authorizationUrl()).GET().build());
+    if (page == null) {
+      return;
+    }
     for (int step = 0; step < 4 && page.uri().getPath().startsWith("/interaction/"); step++) {
       String form =
           page.body().contains("name=\"prompt\" value=\"login\"")
               ? "prompt=login&login=alice&password=wonderland"
               : "prompt=consent";
       page =
-          http.send(
+          follow(
+              login,
+              http,
               HttpRequest.newBuilder(page.uri())
                   .header("Content-Type", "application/x-www-form-urlencoded")
                   .POST(HttpRequest.BodyPublishers.ofString(form))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+                  .build());
+      if (page == null) {
+        return;
+      }
     }
     if (!page.uri().getPath().equals("/callback") || page.statusCode() != 200) {
       throw new IllegalStateException(
           "the sign-in ended at " + page.uri() + " with HTTP " + page.statusCode());
     }
+  }
+
+  /** Sends {@code request} and follows redirects; null once the host completed the sign-in. */
+  private HttpResponse<String> follow(PendingLogin login, HttpClient http, HttpRequest request)
+      throws Exception {
+    HttpResponse<String> res = http.send(request, HttpResponse.BodyHandlers.ofString());
+    for (int hop = 0; hop < 10; hop++) {
+      String location = res.headers().firstValue("Location").orElse(null);
+      if (res.statusCode() / 100 != 3 || location == null) {
+        return res;
+      }
+      URI next = res.uri().resolve(location);
+      if (hostCompletes && next.getPath().equals(login.redirectUri().getPath())) {
+        login.complete(next.toString());
+        return null;
+      }
+      res =
+          http.send(
+              HttpRequest.newBuilder(next).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+    throw new IllegalStateException("too many redirects");
   }
 }

@@ -1,6 +1,7 @@
 package dev.toolnexus.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
@@ -192,5 +193,74 @@ class OAuthCredentialsTest {
     StoredToken t = store.load(credentials.storeKey(endpoint())).orElseThrow();
     assertThat(t.clientId()).isNotIn("web", "app");
     assertThat(browser.opened.get(0).getRawQuery()).contains("client_id=" + t.clientId());
+  }
+
+  @Test
+  void theHostCanCompleteTheSignInWithTheRedirectUrl() {
+    Browser browser = new Browser(true);
+
+    ToolResult r = call(web(TokenStore.inMemory(), browser).build(), "read_notes");
+
+    assertThat(r.output()).isEqualTo("the notes");
+    assertThat(browser.opened).hasSize(1);
+  }
+
+  @Test
+  void aRedirectWithAnotherStateIsRefused() {
+    PendingLogin login =
+        new PendingLogin(
+            URI.create("http://127.0.0.1:1/auth"),
+            URI.create("http://127.0.0.1:2/callback"),
+            "expected-state");
+
+    assertThatThrownBy(
+            () -> login.complete("http://127.0.0.1:2/callback?code=abc&state=forged-state"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "the redirect's state does not match the sign-in's: it was not started by this client");
+  }
+
+  @Test
+  void aFailedCodeExchangeNamesTheErrorButNotTheSecret() throws Exception {
+    OAuthCredentials credentials =
+        OAuthCredentials.builder()
+            .clientId("web")
+            .clientSecret("wrong-secret-value")
+            .userStep(new Browser())
+            .build();
+    String challenge =
+        served.initialize(null).headers().firstValue("WWW-Authenticate").orElseThrow();
+
+    assertThatThrownBy(() -> credentials.onUnauthorized(endpoint(), 401, challenge))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "OAuth: exchanging the authorization code at "
+                + auth.issuer
+                + "/token failed: HTTP 401: invalid_client (client authentication failed)");
+  }
+
+  @Test
+  void theJdbcStoreKeepsAndReplacesTokensInItsTable() {
+    org.sqlite.SQLiteDataSource ds = new org.sqlite.SQLiteDataSource();
+    ds.setUrl("jdbc:sqlite:" + dir.resolve("tokens.db"));
+    TokenStore store = TokenStore.jdbc(ds);
+    StoredToken a =
+        new StoredToken(
+            "https://r.example/mcp",
+            "https://as.example",
+            "https://as.example/token",
+            "c",
+            null,
+            "access-1",
+            "refresh-1",
+            Instant.parse("2030-01-01T00:00:00Z"),
+            List.of("s1", "s2"));
+
+    store.save("k", a);
+    store.save("k", a.withAccessToken("access-2"));
+
+    assertThat(TokenStore.jdbc(ds).load("k")).contains(a.withAccessToken("access-2"));
+    store.remove("k");
+    assertThat(store.load("k")).isEmpty();
   }
 }

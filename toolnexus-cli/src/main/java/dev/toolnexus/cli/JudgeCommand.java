@@ -12,6 +12,7 @@ import dev.toolnexus.classifier.Decision;
 import dev.toolnexus.classifier.Judge;
 import dev.toolnexus.classifier.Judgement;
 import dev.toolnexus.classifier.Question;
+import dev.toolnexus.classifier.RecordedDecision;
 import dev.toolnexus.classifier.ScoreAnswer;
 import dev.toolnexus.classifier.Tape;
 import dev.toolnexus.client.ClientOptions;
@@ -23,8 +24,10 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -59,7 +62,7 @@ final class JudgeCommand implements Callable<Integer> {
       names = "--noul",
       paramLabel = "KEY=TEXT",
       description = "A yes/no question under KEY; repeatable, after those of --questions.")
-  List<String> nouls = new java.util.ArrayList<>();
+  List<String> nouls = new ArrayList<>();
 
   @Option(
       names = "--state",
@@ -243,7 +246,7 @@ final class JudgeCommand implements Callable<Integer> {
     return LlmClient.create(b.build());
   }
 
-  private static Map<String, dev.toolnexus.classifier.RecordedDecision> saved(Path file) {
+  private static Map<String, RecordedDecision> saved(Path file) {
     if (!Files.exists(file)) {
       return Map.of();
     }
@@ -329,7 +332,7 @@ final class JudgeCommand implements Callable<Integer> {
   }
 
   private static String num(double d) {
-    return String.format(java.util.Locale.ROOT, "%.3f", d);
+    return String.format(Locale.ROOT, "%.3f", d);
   }
 
   private static String pad(String s, int width) {

@@ -63,21 +63,9 @@ public final class StreamableHttpTransport implements McpClientTransport {
   /**
    * A transport for one remote server; {@code headers} are already expanded (and their values are
    * hidden from every message this transport writes). A message larger than {@code maxMessageBytes}
-   * fails the request it answers.
-   */
-  public StreamableHttpTransport(
-      String server,
-      URI endpoint,
-      Map<String, String> headers,
-      Duration timeout,
-      McpJsonMapper json,
-      long maxMessageBytes) {
-    this(server, endpoint, headers, timeout, json, maxMessageBytes, null);
-  }
-
-  /**
-   * A transport whose {@code Authorization} header comes from {@code auth} (null for none): a 401
-   * or 403 asks it to renew the credential, and the request is sent once more when it says so.
+   * fails the request it answers. The {@code Authorization} header comes from {@code auth} (null
+   * for none): a 401 or 403 asks it to renew the credential, and the request goes once more when it
+   * says so.
    */
   public StreamableHttpTransport(
       String server,

@@ -86,6 +86,7 @@ class ProtocolVersionsTest {
         Map.of(),
         Duration.ofSeconds(1),
         McpJsonDefaults.getMapper(),
-        1024);
+        1024,
+        null);
   }
 }

@@ -31,6 +31,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -59,7 +60,7 @@ final class TurnRunner {
     try {
       executor.execute(() -> run(h, input, null));
     } catch (RejectedExecutionException e) {
-      fail(h, new IllegalStateException("the agent runtime is shut down"), input);
+      fail(h, new IllegalStateException("the agent runtime is shut down"), input, null);
       List<Runnable> start;
       rt.lock.lock();
       try {
@@ -119,6 +120,7 @@ final class TurnRunner {
   }
 
   private TaskResult run(Handle h, String input, Answer answer) {
+    AtomicBoolean running = new AtomicBoolean(true);
     active.incrementAndGet();
     try {
       CancelToken cancel;
@@ -143,12 +145,12 @@ final class TurnRunner {
         if (r.status() == RunStatus.PENDING || budgets.budgetPending(h)) {
           rt.store.save(h.id, before);
         }
-        result = finish(h, r, input);
+        result = finish(h, r, input, running);
       } catch (RuntimeException e) {
         if (budgets.budgetPending(h)) {
           rt.store.save(h.id, before);
         }
-        result = fail(h, e, input);
+        result = fail(h, e, input, running);
       } finally {
         budgets.disarmWall(h);
       }
@@ -162,6 +164,16 @@ final class TurnRunner {
       start.forEach(Runnable::run);
       return result;
     } finally {
+      endTurn(running);
+    }
+  }
+
+  /**
+   * Stops counting a turn as active, once: before its result is settled, so whoever the result
+   * wakes (a close, a waiter) never sees the finished turn still counted.
+   */
+  private void endTurn(AtomicBoolean running) {
+    if (running != null && running.compareAndSet(true, false)) {
       active.decrementAndGet();
     }
   }
@@ -327,7 +339,7 @@ final class TurnRunner {
     return Toolkit.of(tools.toArray(Tool[]::new));
   }
 
-  private TaskResult finish(Handle h, RunResult r, String input) {
+  private TaskResult finish(Handle h, RunResult r, String input, AtomicBoolean running) {
     rt.lock.lock();
     try {
       TaskResult result;
@@ -367,6 +379,7 @@ final class TurnRunner {
             new TaskResult(
                 r.text(), false, TaskStatus.DONE, null, null, h.turns, h.totalTokens, h.ownTokens);
       }
+      endTurn(running);
       rt.settle(h, result);
       return result;
     } finally {
@@ -374,7 +387,7 @@ final class TurnRunner {
     }
   }
 
-  private TaskResult fail(Handle h, Throwable e, String input) {
+  private TaskResult fail(Handle h, Throwable e, String input, AtomicBoolean running) {
     rt.lock.lock();
     try {
       String reason = h.cancel != null && h.cancel.isCancelled() ? h.cancel.reason() : null;
@@ -404,6 +417,7 @@ final class TurnRunner {
         }
         result = failure(h, message, TaskStatus.ERROR);
       }
+      endTurn(running);
       rt.settle(h, result);
       return result;
     } finally {

@@ -2,11 +2,7 @@ package dev.toolnexus.cli;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.Toolkit;
-import dev.toolnexus.agents.Agent;
-import dev.toolnexus.agents.SubagentsConfig;
-import dev.toolnexus.client.ClientOptions;
 import dev.toolnexus.client.LlmClient;
-import dev.toolnexus.client.Style;
 import dev.toolnexus.server.McpServeOptions;
 import dev.toolnexus.server.a2a.A2aHttpServer;
 import dev.toolnexus.server.a2a.A2aServe;
@@ -28,50 +24,20 @@ final class A2aServing {
   private A2aServing() {}
 
   static int serve(ServeCommand cmd, Io io, McpServeOptions host) throws Exception {
-    Style style;
-    try {
-      style = Style.parse(cmd.style);
-    } catch (IllegalArgumentException e) {
-      throw CliException.usage("--style: " + e.getMessage());
-    }
-    if (cmd.model == null || cmd.model.isBlank()) {
-      throw CliException.usage("--a2a needs --model: the model each task runs on");
-    }
-    if ((cmd.baseUrl == null || cmd.baseUrl.isBlank()) && style != Style.GEMINI) {
-      throw CliException.usage("--a2a needs --base-url for the " + style.wireName() + " style");
-    }
+    LlmClient llm = ServedModel.client(cmd, io, "--a2a");
     A2aServeOptions options = options(cmd, host);
-    ClientOptions.Builder client =
-        ClientOptions.builder()
-            .baseUrl(cmd.baseUrl == null || cmd.baseUrl.isBlank() ? null : cmd.baseUrl)
-            .style(style)
-            .model(cmd.model)
-            .maxTurns(cmd.maxTurns)
-            .env(name -> io.env().get(name));
-    if (cmd.system != null) {
-      client.systemPrompt(cmd.system);
-    }
-    if (cmd.apiKey != null) {
-      client.apiKey(cmd.apiKey);
-    }
-    LlmClient llm;
-    try {
-      llm = LlmClient.create(client.build());
-    } catch (IllegalArgumentException e) {
-      throw CliException.usage(e.getMessage());
-    }
     Toolkit toolkit = cmd.sources.open(io);
     A2aHttpServer server;
     try {
       server =
           cmd.agent == null
               ? A2aServe.http(toolkit, llm, options)
-              : A2aServe.http(toolkit, llm, agent(cmd, toolkit), options);
+              : A2aServe.http(toolkit, llm, ServedModel.agent(cmd, toolkit), options);
     } catch (IOException | RuntimeException e) {
       toolkit.close();
       throw e;
     }
-    CountDownLatch stopped = ServeCommand.stopOnExit(server::close, toolkit);
+    CountDownLatch stopped = ServeCommand.stopOnExit(server::close, toolkit::close);
     int skills = toolkit.skillSource().map(s -> s.skills().size()).orElse(0);
     io.err()
         .println(
@@ -94,15 +60,6 @@ final class A2aServing {
     io.out().flush();
     stopped.await();
     return ExitCodes.OK;
-  }
-
-  /** The agent {@code --agent} names, from the {@code --config} file's subagents block. */
-  private static Agent agent(ServeCommand cmd, Toolkit toolkit) {
-    try {
-      return Agent.of(cmd.agent, SubagentsConfig.read(cmd.sources.config, toolkit.tools()));
-    } catch (IllegalArgumentException | UncheckedIOException e) {
-      throw CliException.usage("--agent " + cmd.agent + ": " + e.getMessage());
-    }
   }
 
   private static A2aServeOptions options(ServeCommand cmd, McpServeOptions host) {

@@ -2,6 +2,7 @@ package dev.toolnexus.cli;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.server.McpHttpServer;
 import dev.toolnexus.server.McpServe;
 import dev.toolnexus.server.McpServeOptions;
@@ -89,9 +90,10 @@ final class ServeCommand implements Callable<Integer> {
       names = "--agent",
       paramLabel = "NAME",
       description =
-          "With --a2a: run each task as the agent NAME of the --config file's \"subagents\""
-              + " block (its team, budgets, guardrails and completion gate apply) instead of a"
-              + " plain loop; its model defaults to --model.")
+          "Serve the agent NAME of the --config file's \"subagents\" block (its team, budgets,"
+              + " guardrails and completion gate apply): with --a2a each task runs it instead of"
+              + " a plain loop; with --mcp or --stdio alone it is the one tool served, taking a"
+              + " prompt. Its model defaults to --model.")
   String agent;
 
   @Option(
@@ -216,35 +218,35 @@ final class ServeCommand implements Callable<Integer> {
     if (stdio && (mcp || a2a)) {
       throw CliException.usage("--stdio serves alone: leave out --mcp and --a2a");
     }
-    if (agent != null && !a2a) {
-      throw CliException.usage("--agent serves an agent over A2A: add --a2a");
-    }
     if (agent != null && sources.config == null) {
       throw CliException.usage(
           "--agent needs --config: the file whose \"subagents\" block declares it");
     }
     Io io = root.io();
     McpServeOptions options = options(io);
-    if (stdio) {
-      return stdio(io, options);
-    }
     if (a2a) {
       return A2aServing.serve(this, io, options);
     }
-    Toolkit toolkit = sources.open(io);
+    if (stdio) {
+      return stdio(io, options);
+    }
+    Served served = served(io);
+    Toolkit toolkit = served.toolkit();
     McpHttpServer server;
     try {
       server = McpServe.http(toolkit, options);
     } catch (IOException | RuntimeException e) {
-      toolkit.close();
+      served.close();
       throw e;
     }
-    CountDownLatch stopped = stopOnExit(server::close, toolkit);
+    CountDownLatch stopped = stopOnExit(server::close, served::close);
     io.err()
         .println(
             "toolnexus: serving "
-                + exposedCount(toolkit, options)
-                + " tools over MCP"
+                + (agent == null
+                    ? exposedCount(toolkit, options) + " tools"
+                    : "the agent " + agent + " as a tool")
+                + " over MCP"
                 + (options.token() == null ? "" : " (bearer token required)")
                 + (options.authenticator() == null ? "" : " (OAuth access token required)")
                 + "; Ctrl-C stops");
@@ -256,17 +258,17 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   /**
-   * Closes {@code server}, then {@code toolkit}, when the JVM stops (Ctrl-C, a signal); the latch
-   * opens once both are closed, which is what a serving command waits on.
+   * Closes {@code server}, then the toolkits ({@code sources}), when the JVM stops (Ctrl-C, a
+   * signal); the latch opens once both are closed, which is what a serving command waits on.
    */
-  static CountDownLatch stopOnExit(Runnable server, Toolkit toolkit) {
+  static CountDownLatch stopOnExit(Runnable server, Runnable sources) {
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
                   server.run();
-                  toolkit.close();
+                  sources.run();
                   stopped.countDown();
                 },
                 "toolnexus-serve-stop"));
@@ -277,12 +279,39 @@ final class ServeCommand implements Callable<Integer> {
   private Integer stdio(Io io, McpServeOptions options) throws IOException {
     PrintStream realOut = System.out;
     System.setOut(System.err);
-    try (Toolkit toolkit = sources.open(io)) {
-      McpServe.stdio(toolkit, options, io.in(), io.out());
+    try (Served served = served(io)) {
+      McpServe.stdio(served.toolkit(), options, io.in(), io.out());
     } finally {
       System.setOut(realOut);
     }
     return ExitCodes.OK;
+  }
+
+  /**
+   * What MCP serves: the source toolkit, or with {@code --agent} a toolkit whose one tool is that
+   * agent running over the source toolkit. Closing it closes both.
+   */
+  private record Served(Toolkit toolkit, Toolkit source) implements AutoCloseable {
+    @Override
+    public void close() {
+      toolkit.close();
+      source.close();
+    }
+  }
+
+  private Served served(Io io) {
+    if (agent == null) {
+      Toolkit toolkit = sources.open(io);
+      return new Served(toolkit, toolkit);
+    }
+    LlmClient llm = ServedModel.client(this, io, stdio ? "--stdio --agent" : "--mcp --agent");
+    Toolkit source = sources.open(io);
+    try {
+      return new Served(Toolkit.of(ServedModel.agent(this, source).asTool(llm)), source);
+    } catch (RuntimeException e) {
+      source.close();
+      throw e;
+    }
   }
 
   McpServeOptions options(Io io) {

@@ -132,10 +132,13 @@ class ServeCommandTest {
   }
 
   @Test
-  void agentWithoutA2aIsAUsageError() {
-    CliRun r = CliRun.of("serve", "--mcp", "--agent", "helper");
+  void agentOverMcpWithoutAModelIsAUsageError(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("team.json");
+    Files.writeString(config, "{\"subagents\":{\"helper\":{\"does\":\"helps\"}}}");
+    CliRun r = CliRun.of("serve", "--stdio", "--agent", "helper", "--config", config.toString());
     assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err()).startsWith("toolnexus: --agent serves an agent over A2A: add --a2a");
+    assertThat(r.err())
+        .startsWith("toolnexus: --stdio --agent needs --model: the model each task runs on");
   }
 
   @Test

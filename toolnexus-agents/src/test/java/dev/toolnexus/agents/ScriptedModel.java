@@ -193,6 +193,8 @@ final class ScriptedModel implements AutoCloseable {
     bodies.add(body);
     int now = inFlight.incrementAndGet();
     highWater.accumulateAndGet(now, Math::max);
+    int status;
+    String json;
     try {
       Map<String, Object> req = Json.parseObject(body);
       String model = String.valueOf(req.get("model"));
@@ -209,12 +211,16 @@ final class ScriptedModel implements AutoCloseable {
       }
       Function<Call, Reply> script = scripts.get(model);
       Reply reply = script == null ? Reply.text("ok") : script.apply(call);
-      respond(ex, 200, Json.write(completion(model, reply)));
+      status = 200;
+      json = Json.write(completion(model, reply));
     } catch (RuntimeException e) {
-      respond(ex, 500, "{\"error\":{\"message\":\"" + e.getMessage() + "\"}}");
+      status = 500;
+      json = "{\"error\":{\"message\":\"" + e.getMessage() + "\"}}";
     } finally {
+      // before the answer goes out: once the client has it, its next call may arrive at once
       inFlight.decrementAndGet();
     }
+    respond(ex, status, json);
   }
 
   private Map<String, Object> completion(String model, Reply reply) {

@@ -38,7 +38,7 @@ final class Browser implements UserStep {
         new Thread(
             () -> {
               try {
-                signIn(login);
+                signIn(login.authorizationUrl(), login);
               } catch (Exception e) {
                 failures.add(e);
                 login.fail("the test browser failed: " + e);
@@ -49,14 +49,22 @@ final class Browser implements UserStep {
     t.start();
   }
 
-  private void signIn(PendingLogin login) throws Exception {
+  /**
+   * Signs in at {@code authorizationUrl} as the user would and follows the redirect to the loopback
+   * listener (for a sign-in handed over as a {@code waitFor} request).
+   */
+  static void visit(URI authorizationUrl) throws Exception {
+    new Browser().signIn(authorizationUrl, null);
+  }
+
+  private void signIn(URI authorizationUrl, PendingLogin login) throws Exception {
     HttpClient http =
         HttpClient.newBuilder()
             .cookieHandler(new CookieManager())
             .followRedirects(HttpClient.Redirect.NEVER)
             .build();
     HttpResponse<String> page =
-        follow(login, http, HttpRequest.newBuilder(login.authorizationUrl()).GET().build());
+        follow(login, http, HttpRequest.newBuilder(authorizationUrl).GET().build());
     if (page == null) {
       return;
     }

@@ -57,9 +57,8 @@ public final class ConfiguredAuth implements HttpAuth {
       AuthRequiredException r = auth.required;
       if (r != null) {
         throw new AuthRequiredException(
-            "sign-in needed ("
-                + r.getMessage()
-                + "); run \"toolnexus auth login "
+            r.getMessage()
+                + "; run \"toolnexus auth login "
                 + server.name()
                 + "\" or load with a waitFor that hands the user the authorization URL");
       }

@@ -226,6 +226,8 @@ public final class ConfigParser {
       authSettings = AuthBlock.parse(raw.get("auth"), this::problem);
       if (authSettings != null && transport == Transport.STDIO) {
         problem("auth", "applies to remote servers only (this one runs a command)");
+      } else if (authSettings != null && transport == Transport.SSE) {
+        problem("auth", "needs the streamable HTTP transport (\"type\": \"sse\" cannot sign in)");
       }
     }
 

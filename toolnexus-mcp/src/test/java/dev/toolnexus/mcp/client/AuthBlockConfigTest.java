@@ -113,6 +113,25 @@ class AuthBlockConfigTest {
   }
 
   @Test
+  void anAuthBlockOnALegacySseServerIsAProblem() {
+    McpServerConfig c =
+        McpConfig.parse(
+                Map.of(
+                    "mcpServers",
+                    Map.of(
+                        "notes",
+                        Map.of(
+                            "type", "sse", "url", "https://notes.example/sse", "auth", Map.of()))),
+                "mcp.json")
+            .servers()
+            .get(0);
+    assertThat(c.problem())
+        .isEqualTo(
+            "config mcp.json: server \"notes\": field \"auth\" needs the streamable HTTP"
+                + " transport (\"type\": \"sse\" cannot sign in)");
+  }
+
+  @Test
   void theSettingsNeverShowTheClientSecret() {
     AuthSettings s = new AuthSettings("web", "s3cret-value", List.of("a"), 0, "memory");
     assertThat(s.toString())

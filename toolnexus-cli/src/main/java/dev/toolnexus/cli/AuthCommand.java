@@ -174,10 +174,7 @@ final class AuthCommand implements Runnable {
       if (AuthSettings.MEMORY.equals(s.authSettings().tokenStore())) {
         return "not signed in (tokens are kept in memory, for one run only)";
       }
-      TokenStore store = TokenStore.named(s.authSettings().tokenStore());
-      OAuthCredentials c =
-          OAuthCredentials.builder().settings(s.authSettings()).tokenStore(store).build();
-      Optional<StoredToken> t = store.load(c.storeKey(URI.create(s.url())));
+      Optional<StoredToken> t = TokenStore.named(s.authSettings().tokenStore()).load(storeKey(s));
       if (t.isEmpty()) {
         return "not signed in";
       }
@@ -200,15 +197,21 @@ final class AuthCommand implements Runnable {
     public Integer call() {
       McpServerConfig server = server(name);
       TokenStore store = TokenStore.named(server.authSettings().tokenStore());
-      OAuthCredentials c =
-          OAuthCredentials.builder().settings(server.authSettings()).tokenStore(store).build();
-      URI resource = URI.create(server.url());
-      boolean had = store.load(c.storeKey(resource)).isPresent();
-      c.signOut(resource);
+      String key = storeKey(server);
+      boolean had = store.load(key).isPresent();
+      store.remove(key);
       out()
           .println(had ? "Signed out of \"" + name + "\"." : "\"" + name + "\" was not signed in.");
       return ExitCodes.OK;
     }
+  }
+
+  /** Where {@code server}'s tokens are kept in its store: its URL and client (no secret needed). */
+  static String storeKey(McpServerConfig server) {
+    return OAuthCredentials.builder()
+        .clientId(server.authSettings().clientId())
+        .build()
+        .storeKey(URI.create(server.url()));
   }
 
   /** The scopes, expiry and refreshability of {@code t}; never a token. */

@@ -17,6 +17,8 @@ final class Browser implements UserStep {
   final List<URI> opened = new CopyOnWriteArrayList<>();
   final List<Throwable> failures = new CopyOnWriteArrayList<>();
   private final boolean hostCompletes;
+  private String stopAt;
+  private volatile String caught;
 
   /** A user whose browser follows the redirect to the loopback listener. */
   Browser() {
@@ -55,6 +57,17 @@ final class Browser implements UserStep {
    */
   static void visit(URI authorizationUrl) throws Exception {
     new Browser().signIn(authorizationUrl, null);
+  }
+
+  /**
+   * Signs in at {@code authorizationUrl} but stops at the redirect to {@code redirectUri}, as a
+   * host that catches the redirect itself; that redirect's URL (with the code and state).
+   */
+  static String visitUntilRedirect(URI authorizationUrl, URI redirectUri) throws Exception {
+    Browser b = new Browser(true);
+    b.stopAt = redirectUri.getPath();
+    b.signIn(authorizationUrl, null);
+    return b.caught;
   }
 
   private void signIn(URI authorizationUrl, PendingLogin login) throws Exception {
@@ -101,8 +114,13 @@ final class Browser implements UserStep {
         return res;
       }
       URI next = res.uri().resolve(location);
-      if (hostCompletes && next.getPath().equals(login.redirectUri().getPath())) {
-        login.complete(next.toString());
+      String redirectPath = login != null ? login.redirectUri().getPath() : stopAt;
+      if (hostCompletes && next.getPath().equals(redirectPath)) {
+        if (login != null) {
+          login.complete(next.toString());
+        } else {
+          caught = next.toString();
+        }
         return null;
       }
       res =

@@ -101,6 +101,29 @@ class ConfiguredSignInTest {
   }
 
   @Test
+  void aHostThatCatchesTheRedirectItselfCompletesTheSignInWithTheRedirectUrlInItsAnswer() {
+    WaitFor host =
+        request -> {
+          try {
+            String redirect =
+                Browser.visitUntilRedirect(
+                    URI.create(request.url()),
+                    URI.create((String) request.data().get("redirectUri")));
+            return Answer.ok(request.id(), Map.of("redirectUrl", redirect));
+          } catch (Exception e) {
+            return Answer.declined(request.id(), "the test browser failed: " + e);
+          }
+        };
+    try (Toolkit toolkit =
+        Toolkit.builder()
+            .builtins(false)
+            .source(Mcp.connect(config(Map.of("clientId", "app")), host, new CancelToken()))
+            .build()) {
+      assertThat(toolkit.execute("notes_read_notes", Map.of()).output()).isEqualTo("the notes");
+    }
+  }
+
+  @Test
   void withoutAWaitForTheServerNeedsAuthAndTheRestOfTheToolkitWorks() {
     Map<String, Object> none = Map.of("type", "object", "properties", Map.of());
     try (Toolkit toolkit =

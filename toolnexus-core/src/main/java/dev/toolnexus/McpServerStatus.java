@@ -1,22 +1,28 @@
 package dev.toolnexus;
 
 /**
- * The state of one configured MCP server: {@code connected}, {@code disabled} or {@code failed}
- * with the reason.
+ * The state of one configured MCP server: {@code connected}, {@code disabled}, {@code failed} with
+ * the reason, or {@code needs_auth} when the server asks for a sign-in nobody can do now.
  *
  * @param state the server's state
  * @param reason why it failed (or was disabled); null when connected
  */
 public record McpServerStatus(State state, String reason) {
+  private static final String NEEDS_AUTH_PREFIX = "needs_auth: ";
 
-  /** The three states a server can be in. */
+  /** The states a server can be in. */
   public enum State {
     /** Connected and its tools are listed. */
     CONNECTED,
     /** Skipped by {@code disabled:true} or {@code enabled:false}. */
     DISABLED,
     /** Could not connect, initialize or list; isolated from the rest. */
-    FAILED;
+    FAILED,
+    /**
+     * The server needs the user to sign in (OAuth) and no user step could do it now; run {@code
+     * toolnexus auth login NAME} or give the load a {@code waitFor}. Isolated from the rest.
+     */
+    NEEDS_AUTH;
 
     /** The lowercase wire spelling. */
     public String id() {
@@ -34,26 +40,41 @@ public record McpServerStatus(State state, String reason) {
     return new McpServerStatus(State.DISABLED, null);
   }
 
+  /** A server waiting for the user to sign in, and why (never a token or secret). */
+  public static McpServerStatus needsAuth(String reason) {
+    return new McpServerStatus(State.NEEDS_AUTH, reason);
+  }
+
   /** A failed server and why. */
   public static McpServerStatus failed(String reason) {
     return new McpServerStatus(State.FAILED, reason);
   }
 
-  /** The same fact as a {@link SourceStatus}: connected is ready, the others keep their name. */
+  /**
+   * The same fact as a {@link SourceStatus}: connected is ready, needs_auth is failed with its
+   * reason prefixed {@code needs_auth:}, the others keep their name.
+   */
   public SourceStatus toSourceStatus() {
     return switch (state) {
       case CONNECTED -> SourceStatus.ready();
       case DISABLED -> SourceStatus.disabled(reason);
       case FAILED -> SourceStatus.failed(reason);
+      case NEEDS_AUTH -> SourceStatus.failed(NEEDS_AUTH_PREFIX + reason);
     };
   }
 
-  /** A part's {@link SourceStatus} as a server status: ready is connected, partial is failed. */
+  /**
+   * A part's {@link SourceStatus} as a server status: ready is connected, partial is failed, a
+   * failure whose reason starts {@code needs_auth:} is needs_auth.
+   */
   public static McpServerStatus of(SourceStatus status) {
     return switch (status.state()) {
       case READY -> connected();
       case DISABLED -> new McpServerStatus(State.DISABLED, status.reason());
-      case FAILED, PARTIAL -> failed(status.reason());
+      case FAILED, PARTIAL ->
+          status.reason() != null && status.reason().startsWith(NEEDS_AUTH_PREFIX)
+              ? needsAuth(status.reason().substring(NEEDS_AUTH_PREFIX.length()))
+              : failed(status.reason());
     };
   }
 

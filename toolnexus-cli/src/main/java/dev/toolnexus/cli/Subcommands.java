@@ -26,7 +26,8 @@ final class Subcommands {
           new Entry("run", RunCommand::new),
           new Entry("judge", JudgeCommand::new),
           new Entry("demo", DemoCommand::new),
-          new Entry("serve", ServeCommand::new));
+          new Entry("serve", ServeCommand::new),
+          new Entry("auth", AuthCommand::new));
 
   /** The root command's own flags, none of which takes a value. */
   private static final Set<String> ROOT_FLAGS = Set.of("-v", "--verbose", "-V", "--version");

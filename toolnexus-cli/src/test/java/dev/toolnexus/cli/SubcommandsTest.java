@@ -37,7 +37,17 @@ class SubcommandsTest {
   @Test
   void helpNoCommandAnUnknownWordOrOptionBuildEveryOne() {
     List<String> all =
-        List.of("tools", "schema", "call", "resources", "prompts", "run", "judge", "demo", "serve");
+        List.of(
+            "tools",
+            "schema",
+            "call",
+            "resources",
+            "prompts",
+            "run",
+            "judge",
+            "demo",
+            "serve",
+            "auth");
     assertThat(names()).isEqualTo(all);
     assertThat(names("--help")).isEqualTo(all);
     assertThat(names("-h", "tools")).isEqualTo(all);

@@ -144,6 +144,12 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeSignInFromConfigExampleIsTheCompiledSignInFromConfigSource() throws IOException {
+    assertThat(readmeBlock("#### Signing in from mcp.json"))
+        .isEqualTo(region("SignInFromConfig.java", "signinconfig"));
+  }
+
+  @Test
   void readmeOAuthExampleIsTheCompiledProtectedServingSource() throws IOException {
     assertThat(readmeBlock("### Protect what you serve with OAuth"))
         .isEqualTo(region("ProtectedServing.java", "oauth"));

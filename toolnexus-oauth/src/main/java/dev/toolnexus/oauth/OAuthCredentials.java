@@ -1,5 +1,6 @@
 package dev.toolnexus.oauth;
 
+import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.oauth.internal.BearerChallenge;
 import dev.toolnexus.oauth.internal.ClientMetadata;
@@ -228,6 +229,20 @@ public final class OAuthCredentials implements HttpAuth {
     Duration requestTimeout = Duration.ofSeconds(30);
 
     private Builder() {}
+
+    /**
+     * Takes the client id and secret, scopes, redirect port and token store of a config file's
+     * {@code auth} block (its secret already expanded); the store named as {@link TokenStore#named}
+     * reads it.
+     */
+    public Builder settings(AuthSettings settings) {
+      clientId = settings.clientId();
+      clientSecret = settings.clientSecret();
+      scopes = settings.scopes();
+      redirectPort = settings.redirectPort();
+      store = TokenStore.named(settings.tokenStore());
+      return this;
+    }
 
     /** A client id registered with the authorization server beforehand (preferred first). */
     public Builder clientId(String clientId) {

@@ -22,6 +22,19 @@ public interface TokenStore {
   /** Forgets the token under {@code key} (signing out). */
   void remove(String key);
 
+  /**
+   * The store a config file names: {@code "memory"} (or null) for {@link #inMemory}, anything else
+   * a file path for {@link #file} ({@code ~/} at its start meaning the user's home directory).
+   */
+  static TokenStore named(String spec) {
+    if (spec == null || spec.isBlank() || spec.equals("memory")) {
+      return inMemory();
+    }
+    String path =
+        spec.startsWith("~/") ? System.getProperty("user.home") + spec.substring(1) : spec;
+    return file(Path.of(path));
+  }
+
   /** A store in this JVM's memory only: the default, lost when the process ends. */
   static TokenStore inMemory() {
     return new MemoryTokenStore();

@@ -17,6 +17,8 @@ final class Browser implements UserStep {
   final List<URI> opened = new CopyOnWriteArrayList<>();
   final List<Throwable> failures = new CopyOnWriteArrayList<>();
   private final boolean hostCompletes;
+  private String stopAt;
+  private volatile String caught;
 
   /** A user whose browser follows the redirect to the loopback listener. */
   Browser() {
@@ -38,7 +40,7 @@ final class Browser implements UserStep {
         new Thread(
             () -> {
               try {
-                signIn(login);
+                signIn(login.authorizationUrl(), login);
               } catch (Exception e) {
                 failures.add(e);
                 login.fail("the test browser failed: " + e);
@@ -49,14 +51,33 @@ final class Browser implements UserStep {
     t.start();
   }
 
-  private void signIn(PendingLogin login) throws Exception {
+  /**
+   * Signs in at {@code authorizationUrl} as the user would and follows the redirect to the loopback
+   * listener (for a sign-in handed over as a {@code waitFor} request).
+   */
+  static void visit(URI authorizationUrl) throws Exception {
+    new Browser().signIn(authorizationUrl, null);
+  }
+
+  /**
+   * Signs in at {@code authorizationUrl} but stops at the redirect to {@code redirectUri}, as a
+   * host that catches the redirect itself; that redirect's URL (with the code and state).
+   */
+  static String visitUntilRedirect(URI authorizationUrl, URI redirectUri) throws Exception {
+    Browser b = new Browser(true);
+    b.stopAt = redirectUri.getPath();
+    b.signIn(authorizationUrl, null);
+    return b.caught;
+  }
+
+  private void signIn(URI authorizationUrl, PendingLogin login) throws Exception {
     HttpClient http =
         HttpClient.newBuilder()
             .cookieHandler(new CookieManager())
             .followRedirects(HttpClient.Redirect.NEVER)
             .build();
     HttpResponse<String> page =
-        follow(login, http, HttpRequest.newBuilder(login.authorizationUrl()).GET().build());
+        follow(login, http, HttpRequest.newBuilder(authorizationUrl).GET().build());
     if (page == null) {
       return;
     }
@@ -93,8 +114,13 @@ final class Browser implements UserStep {
         return res;
       }
       URI next = res.uri().resolve(location);
-      if (hostCompletes && next.getPath().equals(login.redirectUri().getPath())) {
-        login.complete(next.toString());
+      String redirectPath = login != null ? login.redirectUri().getPath() : stopAt;
+      if (hostCompletes && next.getPath().equals(redirectPath)) {
+        if (login != null) {
+          login.complete(next.toString());
+        } else {
+          caught = next.toString();
+        }
         return null;
       }
       res =

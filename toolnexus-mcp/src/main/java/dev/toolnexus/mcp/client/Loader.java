@@ -3,8 +3,10 @@ package dev.toolnexus.mcp.client;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.WaitFor;
+import dev.toolnexus.auth.AuthRequiredException;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.mcp.internal.Await;
+import dev.toolnexus.mcp.internal.ConfiguredAuth;
 import dev.toolnexus.mcp.internal.ServerConnection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +43,12 @@ final class Loader {
         forEachServer(
             config,
             cancel,
-            server -> ServerConnection.open(server, env, waitFor, cancel, fire),
+            server ->
+                ConfiguredAuth.run(
+                    server,
+                    env,
+                    waitFor,
+                    s -> ServerConnection.open(s, env, waitFor, cancel, fire)),
             onStatus);
     Map<String, McpServerStatus> status = new LinkedHashMap<>();
     Map<String, ServerConnection> connections = new LinkedHashMap<>();
@@ -90,6 +97,10 @@ final class Loader {
                 f.complete(result);
               } catch (CancellationException e) {
                 f.complete(CANCELLED);
+              } catch (AuthRequiredException e) {
+                log.warn("MCP server {} needs a sign-in: {}", server.name(), e.getMessage());
+                tell(onStatus, server.name(), McpServerStatus.needsAuth(e.getMessage()));
+                f.complete(McpServerStatus.needsAuth(e.getMessage()));
               } catch (RuntimeException e) {
                 String reason = Await.message(e);
                 log.warn("MCP server {} failed: {}", server.name(), reason);

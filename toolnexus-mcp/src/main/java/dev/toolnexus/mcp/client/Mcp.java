@@ -4,6 +4,7 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.WaitFor;
 import dev.toolnexus.internal.PlainValues;
+import dev.toolnexus.mcp.internal.ConfiguredAuth;
 import dev.toolnexus.mcp.internal.ListedTool;
 import dev.toolnexus.mcp.internal.ServerConnection;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -86,7 +87,9 @@ public final class Mcp {
         Loader.forEachServer(
             config,
             cancel,
-            server -> ServerConnection.inventory(server, env, cancel),
+            server ->
+                ConfiguredAuth.run(
+                    server, env, null, s -> ServerConnection.inventory(s, env, cancel)),
             (name, status) -> {});
     for (McpServerConfig server : config.servers()) {
       Object r = results.get(server.name());

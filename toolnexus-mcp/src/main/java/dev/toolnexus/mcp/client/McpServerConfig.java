@@ -1,5 +1,6 @@
 package dev.toolnexus.mcp.client;
 
+import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.auth.HttpAuth;
 import java.time.Duration;
 import java.util.List;
@@ -35,6 +36,9 @@ import java.util.Map;
  * @param problem why the entry is unusable (naming file, server and field); null when it is valid
  * @param auth where a remote server's {@code Authorization} header comes from (such as OAuth
  *     credentials), asked again when the server answers 401 or 403; null for none
+ * @param authSettings the entry's {@code auth} block (OAuth sign-in settings, the client secret
+ *     unexpanded), turned into {@link #auth()} when connecting by the toolnexus-oauth module; null
+ *     for none
  */
 public record McpServerConfig(
     String name,
@@ -55,7 +59,8 @@ public record McpServerConfig(
     boolean exposeResources,
     boolean exposePrompts,
     String problem,
-    HttpAuth auth) {
+    HttpAuth auth,
+    AuthSettings authSettings) {
 
   /** The default bound of each load phase and of a call: 30 seconds. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(30_000);
@@ -146,6 +151,51 @@ public record McpServerConfig(
         exposeResources,
         exposePrompts,
         problem,
+        null,
+        null);
+  }
+
+  /** An entry with {@link #auth()} and without {@link #authSettings()}. */
+  public McpServerConfig(
+      String name,
+      Transport transport,
+      List<String> command,
+      String cwd,
+      Map<String, String> env,
+      boolean inheritEnv,
+      String url,
+      Map<String, String> headers,
+      boolean enabled,
+      Duration timeout,
+      Duration maxTotalTimeout,
+      Map<String, Boolean> tools,
+      long maxMessageBytes,
+      long maxResultBytes,
+      long maxResourceBytes,
+      boolean exposeResources,
+      boolean exposePrompts,
+      String problem,
+      HttpAuth auth) {
+    this(
+        name,
+        transport,
+        command,
+        cwd,
+        env,
+        inheritEnv,
+        url,
+        headers,
+        enabled,
+        timeout,
+        maxTotalTimeout,
+        tools,
+        maxMessageBytes,
+        maxResultBytes,
+        maxResourceBytes,
+        exposeResources,
+        exposePrompts,
+        problem,
+        auth,
         null);
   }
 
@@ -173,7 +223,37 @@ public record McpServerConfig(
         exposeResources,
         exposePrompts,
         problem,
-        auth);
+        auth,
+        authSettings);
+  }
+
+  /**
+   * This entry with the {@code auth} block {@code settings}: when connecting, the toolnexus-oauth
+   * module (found on the class path) turns them into the entry's {@link #auth()}, unless one is
+   * set.
+   */
+  public McpServerConfig withAuthSettings(AuthSettings settings) {
+    return new McpServerConfig(
+        name,
+        transport,
+        command,
+        cwd,
+        env,
+        inheritEnv,
+        url,
+        headers,
+        enabled,
+        timeout,
+        maxTotalTimeout,
+        tools,
+        maxMessageBytes,
+        maxResultBytes,
+        maxResourceBytes,
+        exposeResources,
+        exposePrompts,
+        problem,
+        auth,
+        settings);
   }
 
   /** Whether the entry can be connected (it is well-formed). */

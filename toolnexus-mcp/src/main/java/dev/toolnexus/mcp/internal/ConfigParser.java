@@ -65,7 +65,7 @@ public final class ConfigParser {
     entry.raw = raw;
     entry.values = ConfigValues.of(raw, entry::problem);
     entry.read();
-    return entry.build();
+    return entry.build().withAuthSettings(entry.authSettings);
   }
 
   static String typeOf(Object v) {
@@ -94,6 +94,7 @@ public final class ConfigParser {
     boolean exposeResources;
     boolean exposePrompts;
     Map<String, Boolean> tools = new LinkedHashMap<>();
+    dev.toolnexus.auth.AuthSettings authSettings;
 
     ConfigValues values = ConfigValues.of(Map.of(), this::problem);
 
@@ -134,6 +135,7 @@ public final class ConfigParser {
       exposePrompts = Boolean.TRUE.equals(bool("exposePrompts"));
       readTools();
       readTransport();
+      readAuth();
     }
 
     private void readCommand() {
@@ -217,6 +219,15 @@ public final class ConfigParser {
         problem(
             null,
             "needs \"command\" (a local server) or \"url\" (a remote server); it has neither");
+      }
+    }
+
+    private void readAuth() {
+      authSettings = AuthBlock.parse(raw.get("auth"), this::problem);
+      if (authSettings != null && transport == Transport.STDIO) {
+        problem("auth", "applies to remote servers only (this one runs a command)");
+      } else if (authSettings != null && transport == Transport.SSE) {
+        problem("auth", "needs the streamable HTTP transport (\"type\": \"sse\" cannot sign in)");
       }
     }
 

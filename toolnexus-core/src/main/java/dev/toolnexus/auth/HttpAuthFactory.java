@@ -1,0 +1,32 @@
+package dev.toolnexus.auth;
+
+import dev.toolnexus.WaitFor;
+import java.net.URI;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * Turns a server's {@code auth} block into the {@link HttpAuth} its transport uses. Found with
+ * {@link ServiceLoader}: the toolnexus-oauth module provides one, so a config file can ask for
+ * OAuth without the modules that read it depending on an OAuth library.
+ */
+public interface HttpAuthFactory {
+
+  /**
+   * The credentials for one server.
+   *
+   * @param name the server's name in the config, for messages
+   * @param resource the server's URL (the protected resource)
+   * @param settings its auth block, with the client secret already expanded
+   * @param waitFor the host slot that hands the user the authorization URL (an {@code
+   *     authorization} request); null when nobody can sign in now, so a needed sign-in fails with
+   *     {@link AuthRequiredException}
+   */
+  HttpAuth create(String name, URI resource, AuthSettings settings, WaitFor waitFor);
+
+  /** The first factory on the class path, if any. */
+  static Optional<HttpAuthFactory> find() {
+    return ServiceLoader.load(HttpAuthFactory.class, HttpAuthFactory.class.getClassLoader())
+        .findFirst();
+  }
+}

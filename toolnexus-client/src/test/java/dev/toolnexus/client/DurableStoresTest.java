@@ -9,6 +9,7 @@ import dev.toolnexus.client.Message.UserMessage;
 import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.client.memory.FileConversationStore;
 import dev.toolnexus.client.memory.JdbcConversationStore;
+import dev.toolnexus.testing.Postgres;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
@@ -47,10 +48,22 @@ class DurableStoresTest {
           new Message.ToolMessage("c1", "get_weather", "Sunny", false, List.of(), null),
           AssistantMessage.of("Sunny in Oslo"));
 
+  private String postgresUrl;
+
   private ConversationStore store(String kind) {
-    return kind.equals("file")
-        ? FileConversationStore.in(tmp.resolve("convos"))
-        : JdbcConversationStore.of(jdbcUrl());
+    return switch (kind) {
+      case "file" -> FileConversationStore.in(tmp.resolve("convos"));
+      case "jdbc" -> JdbcConversationStore.of(jdbcUrl());
+      default -> JdbcConversationStore.of(postgresUrl());
+    };
+  }
+
+  /** A new database on a real PostgreSQL server, the same one for every store of this test. */
+  private String postgresUrl() {
+    if (postgresUrl == null) {
+      postgresUrl = Postgres.freshDatabase();
+    }
+    return postgresUrl;
   }
 
   private String jdbcUrl() {
@@ -58,7 +71,7 @@ class DurableStoresTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"file", "jdbc"})
+  @ValueSource(strings = {"file", "jdbc", "postgres"})
   void aSavedTranscriptReadsBackEqualInAnotherStoreInstance(String kind) {
     store(kind).save("thread-1", TRANSCRIPT);
 
@@ -67,7 +80,7 @@ class DurableStoresTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"file", "jdbc"})
+  @ValueSource(strings = {"file", "jdbc", "postgres"})
   void aSaveReplacesTheWholeTranscript(String kind) {
     ConversationStore s = store(kind);
     s.save("t", TRANSCRIPT);
@@ -135,18 +148,24 @@ class DurableStoresTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"file", "jdbc"})
+  @ValueSource(strings = {"file", "jdbc", "postgres"})
   void nothingIsLostWhenTheJvmIsKilledBetweenTwoAsks(String kind) throws Exception {
     provider.json(openaiText("first answer", 5, 2)).json(openaiText("second answer", 9, 2));
-    String where = kind.equals("file") ? tmp.resolve("convos").toString() : jdbcUrl();
+    String where =
+        switch (kind) {
+          case "file" -> tmp.resolve("convos").toString();
+          case "jdbc" -> jdbcUrl();
+          default -> postgresUrl();
+        };
+    String child = kind.equals("file") ? "file" : "jdbc";
 
     try (ChildJvm first =
-        ChildJvm.start("ask", provider.baseUrl(), kind, where, "first question")) {
+        ChildJvm.start("ask", provider.baseUrl(), child, where, "first question")) {
       assertThat(first.readLine()).isEqualTo("ASKED first answer");
       first.kill();
     }
     try (ChildJvm second =
-        ChildJvm.start("ask", provider.baseUrl(), kind, where, "second question")) {
+        ChildJvm.start("ask", provider.baseUrl(), child, where, "second question")) {
       assertThat(second.readLine()).isEqualTo("ASKED second answer");
       second.kill();
     }
@@ -179,11 +198,13 @@ class DurableStoresTest {
     }
   }
 
-  @Test
-  void twoProcessesAppendingToOneJdbcConversationLoseNothing() throws Exception {
-    JdbcConversationStore.of(jdbcUrl()); // the tables exist before the writers race
-    try (ChildJvm a = ChildJvm.start("append", jdbcUrl(), "shared", "40", "a");
-        ChildJvm b = ChildJvm.start("append", jdbcUrl(), "shared", "40", "b")) {
+  @ParameterizedTest
+  @ValueSource(strings = {"jdbc", "postgres"})
+  void twoProcessesAppendingToOneJdbcConversationLoseNothing(String kind) throws Exception {
+    String url = kind.equals("jdbc") ? jdbcUrl() : postgresUrl();
+    JdbcConversationStore.of(url); // the tables exist before the writers race
+    try (ChildJvm a = ChildJvm.start("append", url, "shared", "40", "a");
+        ChildJvm b = ChildJvm.start("append", url, "shared", "40", "b")) {
       assertThat(a.readLine()).isEqualTo("READY");
       assertThat(b.readLine()).isEqualTo("READY");
       a.writeLine("go");
@@ -193,7 +214,7 @@ class DurableStoresTest {
     }
 
     List<String> texts =
-        JdbcConversationStore.of(jdbcUrl()).get("shared").orElseThrow().stream()
+        JdbcConversationStore.of(url).get("shared").orElseThrow().stream()
             .map(m -> ((UserMessage) m).text())
             .toList();
     assertThat(texts).hasSize(80);

@@ -114,6 +114,14 @@ public final class StatelessMcp {
     return reply == null ? null : complete(reply, method);
   }
 
+  /** The stateless revision reports an unknown resource as invalid params. */
+  private static void renumber(ObjectNode reply) {
+    if (reply.get("error") instanceof ObjectNode error
+        && error.path("code").asInt(0) == GatewayFeatures.RESOURCE_NOT_FOUND) {
+      error.put("code", JsonRpc.INVALID_PARAMS);
+    }
+  }
+
   /** What {@code server/discover} answers: versions, capabilities, instructions, server name. */
   ObjectNode discover() {
     McpServeOptions o = protocol.options();
@@ -141,6 +149,7 @@ public final class StatelessMcp {
 
   private ObjectNode complete(ObjectNode reply, String method) {
     if (!(reply.get("result") instanceof ObjectNode result)) {
+      renumber(reply);
       return reply;
     }
     if (!result.has("resultType")) {

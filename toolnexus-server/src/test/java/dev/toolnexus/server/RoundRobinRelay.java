@@ -10,7 +10,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -36,6 +39,7 @@ final class RoundRobinRelay implements AutoCloseable {
   private final List<URI> backends;
   private final AtomicInteger next = new AtomicInteger();
   private final List<Hop> hops = new ArrayList<>();
+  private final Map<String, String> params = new LinkedHashMap<>();
   private final HttpClient http = HttpClient.newHttpClient();
 
   private RoundRobinRelay(HttpServer server, List<URI> backends) {
@@ -59,6 +63,13 @@ final class RoundRobinRelay implements AutoCloseable {
     return List.copyOf(hops);
   }
 
+  /**
+   * The {@code Mcp-Param-*} headers the client sent, by lower-cased name, the last value of each.
+   */
+  synchronized Map<String, String> params() {
+    return new LinkedHashMap<>(params);
+  }
+
   private void forward(HttpExchange exchange) throws IOException {
     try (exchange) {
       int index = Math.floorMod(next.getAndIncrement(), backends.size());
@@ -71,8 +82,8 @@ final class RoundRobinRelay implements AutoCloseable {
           .forEach(
               (name, values) -> {
                 if (name != null
-                    && (FORWARDED.contains(name.toLowerCase(java.util.Locale.ROOT))
-                        || name.toLowerCase(java.util.Locale.ROOT).startsWith("mcp-param-"))) {
+                    && (FORWARDED.contains(name.toLowerCase(Locale.ROOT))
+                        || name.toLowerCase(Locale.ROOT).startsWith("mcp-param-"))) {
                   values.forEach(v -> b.header(name, v));
                 }
               });
@@ -84,6 +95,14 @@ final class RoundRobinRelay implements AutoCloseable {
         throw new IOException(e);
       }
       synchronized (this) {
+        exchange
+            .getRequestHeaders()
+            .forEach(
+                (name, values) -> {
+                  if (name != null && name.toLowerCase(Locale.ROOT).startsWith("mcp-param-")) {
+                    params.put(name.toLowerCase(Locale.ROOT), values.get(values.size() - 1));
+                  }
+                });
         hops.add(
             new Hop(
                 index,

@@ -149,6 +149,39 @@ class StatelessWireTest {
   }
 
   @Test
+  void aParamHeaderThatDiffersFromTheArgumentIsAHeaderMismatch() throws Exception {
+    try (Toolkit toolkit =
+            Toolkit.builder().builtins(false).tools(Fixtures.regionalEcho()).build();
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
+      HttpResponse<String> r =
+          post(
+              server.url(),
+              request(
+                  11,
+                  "tools/call",
+                  Map.of("name", "regional_echo", "arguments", Map.of("region", "us-west1")),
+                  V),
+              "MCP-Protocol-Version",
+              V,
+              "Mcp-Method",
+              "tools/call",
+              "Mcp-Name",
+              "regional_echo",
+              "Mcp-Param-Region",
+              "eu-west1");
+      assertThat(r.statusCode()).isEqualTo(400);
+      assertThat(Json.parseObject(r.body()).get("error"))
+          .isEqualTo(
+              Map.of(
+                  "code",
+                  -32020,
+                  "message",
+                  "Header mismatch: Mcp-Param-Region header value 'eu-west1' does not match body"
+                      + " value 'us-west1'"));
+    }
+  }
+
+  @Test
   void aStatelessHeaderWithoutTheBodyVersionIsAHeaderMismatch() throws Exception {
     try (Toolkit toolkit = Fixtures.conformanceToolkit();
         McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {

@@ -91,6 +91,36 @@ class TypeScriptV2ClientTest {
     }
   }
 
+  @Test
+  void theClientMirrorsAMarkedParameterIntoAHeaderTheServerChecks() throws Exception {
+    try (Toolkit toolkit =
+            Toolkit.builder().builtins(false).tools(Fixtures.regionalEcho()).build();
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults());
+        RoundRobinRelay relay = RoundRobinRelay.start(List.of(server.url()))) {
+      Map<String, Object> plan =
+          Map.of(
+              "url",
+              relay.url().toString(),
+              "calls",
+              List.of(Map.of("name", "regional_echo", "arguments", Map.of("region", "eu-west1"))));
+      Node.Run run = Node.run(List.of("ts-v2-client.mjs", Json.write(plan)));
+      assertThat(run.exit()).as(run.stderr()).isZero();
+      Map<String, Object> seen = Json.parseObject(run.stdout().trim());
+      assertThat(((List<?>) seen.get("results")).get(0))
+          .isEqualTo(
+              Map.of(
+                  "content",
+                  List.of(Map.of("type", "text", "text", "region eu-west1")),
+                  "isError",
+                  false,
+                  "_meta",
+                  Map.of(
+                      "io.modelcontextprotocol/serverInfo",
+                      Map.of("name", "toolnexus", "version", "0.1.0"))));
+      assertThat(relay.params()).containsExactly(Map.entry("mcp-param-region", "eu-west1"));
+    }
+  }
+
   @SuppressWarnings("unchecked")
   private static void assertStateless(Map<String, Object> seen) {
     assertThat(seen.get("era")).isEqualTo("modern");

@@ -172,17 +172,18 @@ public final class StatelessMcp {
   }
 
   private static ObjectNode unsupported(JsonNode id, String requested) {
-    ObjectNode error = JsonRpc.error(id, RpcError.UNSUPPORTED_PROTOCOL_VERSION, "");
-    ObjectNode e = (ObjectNode) error.get("error");
-    e.put(
-        "message",
-        "Unsupported protocol version: "
-            + requested
-            + " (this server speaks "
-            + String.join(", ", supportedVersions())
-            + ")");
-    ObjectNode data = e.putObject("data");
-    supportedVersions().forEach(data.putArray("supported")::add);
+    List<String> supported = supportedVersions();
+    ObjectNode error =
+        JsonRpc.error(
+            id,
+            RpcError.UNSUPPORTED_PROTOCOL_VERSION,
+            "Unsupported protocol version: "
+                + requested
+                + " (this server speaks "
+                + String.join(", ", supported)
+                + ")");
+    ObjectNode data = ((ObjectNode) error.get("error")).putObject("data");
+    supported.forEach(data.putArray("supported")::add);
     data.put("requested", requested);
     return error;
   }

@@ -210,6 +210,14 @@ final class ServeCommand implements Callable<Integer> {
               + " through nextCursor (default: whole lists).")
   Integer pageSize;
 
+  @Option(
+      names = "--instructions",
+      paramLabel = "TEXT",
+      description =
+          "Guidance for a model on using the served tools, sent on MCP initialize and"
+              + " server/discover (default: none).")
+  String instructions;
+
   @Override
   public Integer call() throws Exception {
     if (!mcp && !stdio && !a2a) {
@@ -353,6 +361,9 @@ final class ServeCommand implements Callable<Integer> {
         throw CliException.usage("--page-size must be 1 or more");
       }
       b.pageSize(pageSize);
+    }
+    if (instructions != null) {
+      b.instructions(instructions);
     }
     allowOrigins.forEach(b::allowOrigin);
     allowHosts.forEach(b::allowHost);

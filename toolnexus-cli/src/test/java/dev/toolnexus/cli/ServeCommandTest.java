@@ -30,6 +30,31 @@ class ServeCommandTest {
   }
 
   @Test
+  void stdioAnswersAStatelessDiscoverWithTheInstructions() {
+    String discover =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{\"_meta\":"
+            + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}\n";
+    CliRun r =
+        CliRun.withInput(
+            discover,
+            Map.of(),
+            "serve",
+            "--stdio",
+            "--tools",
+            "read",
+            "--instructions",
+            "Read files with read.");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    List<String> lines = r.out().lines().toList();
+    assertThat(lines).hasSize(1);
+    Map<?, ?> result = (Map<?, ?>) Json.parseObject(lines.get(0)).get("result");
+    assertThat(result.get("instructions")).isEqualTo("Read files with read.");
+    assertThat(result.get("supportedVersions"))
+        .isEqualTo(List.of("2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"));
+  }
+
+  @Test
   void theConfigFilesMcpServerBlockNamesTheServerAndPicksTheTools(@TempDir Path dir)
       throws Exception {
     Path config = dir.resolve("mcp.json");

@@ -42,6 +42,8 @@ import java.util.function.Consumer;
  * @param pageSize how many entries one {@code tools/list}, {@code resources/list}, {@code
  *     resources/templates/list} or {@code prompts/list} page holds, the rest reached through its
  *     opaque {@code nextCursor}; 0 (the default) sends each list whole
+ * @param instructions guidance for a model on how to use the served tools, sent on {@code
+ *     initialize} and {@code server/discover}; null for none
  */
 public record McpServeOptions(
     String name,
@@ -60,7 +62,8 @@ public record McpServeOptions(
     Duration callTimeout,
     Consumer<CallEvent> onCall,
     Scheduler scheduler,
-    int pageSize) {
+    int pageSize,
+    String instructions) {
 
   /** The default {@code serverInfo.name}. */
   public static final String DEFAULT_NAME = "toolnexus";
@@ -91,6 +94,7 @@ public record McpServeOptions(
       throw new IllegalArgumentException(
           "pageSize must be 0 (whole lists) or more, got " + pageSize);
     }
+    instructions = instructions == null || instructions.isBlank() ? null : instructions;
   }
 
   /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
@@ -124,6 +128,7 @@ public record McpServeOptions(
     b.onCall = onCall;
     b.scheduler = scheduler;
     b.pageSize = pageSize;
+    b.instructions = instructions;
     return b;
   }
 
@@ -159,6 +164,7 @@ public record McpServeOptions(
         + (callTimeout == null ? "none" : callTimeout)
         + ", pageSize="
         + pageSize
+        + (instructions == null ? "" : ", instructions=(set)")
         + "]";
   }
 
@@ -174,6 +180,7 @@ public record McpServeOptions(
     private Consumer<CallEvent> onCall;
     private Scheduler scheduler;
     private int pageSize;
+    private String instructions;
 
     private Builder() {}
 
@@ -243,6 +250,15 @@ public record McpServeOptions(
       return this;
     }
 
+    /**
+     * Guidance for a model on how to use the served tools, sent on {@code initialize} and {@code
+     * server/discover} (default none).
+     */
+    public Builder instructions(String value) {
+      this.instructions = value;
+      return this;
+    }
+
     /** Sees every finished {@code tools/call}. */
     public Builder onCall(Consumer<CallEvent> listener) {
       this.onCall = listener;
@@ -250,8 +266,8 @@ public record McpServeOptions(
     }
 
     /**
-     * Applies a config file's {@code mcpServer} block, {@code {name?, version?, tools?,
-     * pageSize?}}; the setters called after this one win.
+     * Applies a config file's {@code mcpServer} block, {@code {name?, version?, tools?, pageSize?,
+     * instructions?}}; the setters called after this one win.
      *
      * @throws IllegalArgumentException naming the field when one has the wrong type
      */
@@ -260,9 +276,11 @@ public record McpServeOptions(
         return this;
       }
       for (String key : mcpServer.keySet()) {
-        if (!List.of("name", "version", "tools", "pageSize").contains(key)) {
+        if (!List.of("name", "version", "tools", "pageSize", "instructions").contains(key)) {
           throw new IllegalArgumentException(
-              "mcpServer." + key + ": unknown field (expected name, version, tools, pageSize)");
+              "mcpServer."
+                  + key
+                  + ": unknown field (expected name, version, tools, pageSize, instructions)");
         }
       }
       Object n = mcpServer.get("name");
@@ -272,6 +290,10 @@ public record McpServeOptions(
       Object v = mcpServer.get("version");
       if (v != null) {
         version(string(v, "mcpServer.version"));
+      }
+      Object ins = mcpServer.get("instructions");
+      if (ins != null) {
+        instructions(string(ins, "mcpServer.instructions"));
       }
       Object t = mcpServer.get("tools");
       if (t != null) {
@@ -322,7 +344,8 @@ public record McpServeOptions(
           callTimeout,
           onCall,
           scheduler,
-          pageSize);
+          pageSize,
+          instructions);
     }
   }
 }

@@ -134,6 +134,24 @@ final class Fixtures {
         args -> "Echo: " + args.get("text"));
   }
 
+  /**
+   * {@code regional_echo {region}} answers {@code region <region>}; its schema marks {@code region}
+   * to be mirrored into the {@code Mcp-Param-Region} header.
+   */
+  static Tool regionalEcho() {
+    return Tools.define(
+        "regional_echo",
+        "Names its region",
+        Map.of(
+            "type",
+            "object",
+            "properties",
+            Map.of("region", Map.of("type", "string", "x-mcp-header", "Region")),
+            "required",
+            List.of("region")),
+        args -> "region " + args.get("region"));
+  }
+
   /** The toolkit of {@link #conformanceTools()} with no built-ins. */
   static Toolkit conformanceToolkit() {
     return Toolkit.builder().builtins(false).tools(conformanceTools()).build();

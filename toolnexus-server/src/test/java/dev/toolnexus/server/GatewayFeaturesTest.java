@@ -173,6 +173,40 @@ class GatewayFeaturesTest {
   }
 
   @Test
+  void aStatelessReadOfAnUnknownResourceIsInvalidParams() throws Exception {
+    Map<String, Object> message =
+        Map.of(
+            "jsonrpc",
+            "2.0",
+            "id",
+            7,
+            "method",
+            "resources/read",
+            "params",
+            Map.of(
+                "uri",
+                "demo://nowhere",
+                "_meta",
+                Map.of(
+                    "io.modelcontextprotocol/protocolVersion",
+                    "2026-07-28",
+                    "io.modelcontextprotocol/clientCapabilities",
+                    Map.of())));
+    java.net.http.HttpResponse<String> r =
+        RawMcp.HTTP.send(
+            RawMcp.request(server.url(), null, Json.write(message))
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "resources/read")
+                .header("Mcp-Name", "demo://nowhere")
+                .build(),
+            RawMcp.ofString());
+    Map<?, ?> error = (Map<?, ?>) RawMcp.answer(r).get("error");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(error.get("code")).isEqualTo(-32602);
+    assertThat((String) error.get("message")).startsWith("Resource not found: demo://nowhere");
+  }
+
+  @Test
   void anUnknownPromptIsInvalidParams() throws Exception {
     RawMcp client = RawMcp.connect(server.url());
     Map<String, Object> answer =

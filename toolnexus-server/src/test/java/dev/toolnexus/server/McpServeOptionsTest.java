@@ -50,7 +50,8 @@ class McpServeOptionsTest {
   void anUnknownConfigFieldIsNamed() {
     assertThatThrownBy(() -> McpServeOptions.builder().config(Map.of("port", 80)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("mcpServer.port: unknown field (expected name, version, tools, pageSize)");
+        .hasMessage(
+            "mcpServer.port: unknown field (expected name, version, tools, pageSize, instructions)");
   }
 
   @Test

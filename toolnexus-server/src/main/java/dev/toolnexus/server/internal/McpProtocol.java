@@ -7,6 +7,7 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.mcp.protocol.RequestMeta;
 import dev.toolnexus.server.CallEvent;
 import dev.toolnexus.server.McpClientLog;
 import dev.toolnexus.server.McpServeOptions;
@@ -85,6 +86,11 @@ public final class McpProtocol {
   /** The tools on offer now, in toolkit order. */
   public List<Tool> exposedTools() {
     return exposed.tools();
+  }
+
+  /** The input schema of the exposed tool {@code name}, or null when there is no such tool. */
+  public Map<String, Object> inputSchemaOf(String name) {
+    return exposed.get(name).map(Tool::inputSchema).orElse(null);
   }
 
   /** The key a request id is tracked under (its JSON text, so {@code 1} and {@code "1"} differ). */
@@ -183,7 +189,15 @@ public final class McpProtocol {
     ObjectNode info = result.putObject("serverInfo");
     info.put("name", options.name());
     info.put("version", options.version());
+    if (options.instructions() != null) {
+      result.put("instructions", options.instructions());
+    }
     return result;
+  }
+
+  /** Whether resources, prompts and completions are served (some gatewayed server offers them). */
+  public boolean servesGatewayFeatures() {
+    return gateway.any();
   }
 
   private ObjectNode listTools() {
@@ -288,7 +302,8 @@ public final class McpProtocol {
           if (l == null) {
             throw new IllegalArgumentException("unknown MCP log level \"" + level + "\"");
           }
-          if (l.compareTo(session.logLevel()) >= 0) {
+          LogLevel wanted = wantedLevel(session, params);
+          if (wanted != null && l.compareTo(wanted) >= 0) {
             ObjectNode p = JsonRpc.object();
             p.put("level", l.wire());
             p.put("data", message);
@@ -313,6 +328,19 @@ public final class McpProtocol {
           }
           out.send(JsonRpc.notification("notifications/progress", p));
         });
+  }
+
+  /**
+   * The lowest log level the client wants for this request: a stateless request names it in its
+   * {@code _meta} and gets no log messages when it names none; a session request uses the level the
+   * session set.
+   */
+  private static LogLevel wantedLevel(Session session, JsonNode params) {
+    JsonNode meta = params.path("_meta");
+    if (meta.has(RequestMeta.PROTOCOL_VERSION)) {
+      return LogLevel.parse(meta.path(StatelessMcp.LOG_LEVEL).asString(null));
+    }
+    return session.logLevel();
   }
 
   private void report(CallEvent event) {

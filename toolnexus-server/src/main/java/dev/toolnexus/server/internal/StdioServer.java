@@ -21,13 +21,15 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * MCP over stdio: one JSON-RPC message per line in each direction, one session for the process.
- * Calls run concurrently on their own threads; every other request is answered in order. Writes to
- * the output are serialized, so lines never interleave. End of input cancels what is still running
- * and returns.
+ * MCP over stdio: one JSON-RPC message per line in each direction, one session for the process; a
+ * message that names the stateless revision in its {@code _meta} is answered by that revision's
+ * rules instead, message by message. Calls run concurrently on their own threads; every other
+ * request is answered in order. Writes to the output are serialized, so lines never interleave. End
+ * of input cancels what is still running and returns.
  */
 public final class StdioServer {
   private final McpProtocol protocol;
+  private final StatelessMcp stateless;
   private final Session session = new Session("stdio", System.currentTimeMillis());
   private final ReentrantLock writeLock = new ReentrantLock();
   private final Set<CompletableFuture<Void>> calls = ConcurrentHashMap.newKeySet();
@@ -37,6 +39,7 @@ public final class StdioServer {
   /** A server for {@code protocol} that writes to {@code out}. */
   public StdioServer(McpProtocol protocol, Writer out) {
     this.protocol = protocol;
+    this.stateless = new StatelessMcp(protocol);
     this.out = out;
     session.addStream(this::send);
   }
@@ -79,13 +82,20 @@ public final class StdioServer {
     }
     if (McpProtocol.isToolCall(message)) {
       CompletableFuture<Void> call =
-          CompletableFuture.runAsync(
-              () -> reply(protocol.handle(session, message, this::send)), executor);
+          CompletableFuture.runAsync(() -> reply(answer(message)), executor);
       calls.add(call);
       call.whenComplete((v, e) -> calls.remove(call));
     } else {
-      reply(protocol.handle(session, message, this::send));
+      reply(answer(message));
     }
+  }
+
+  private ObjectNode answer(JsonNode message) {
+    if (message.isObject()
+        && StatelessMcp.applies(message, null, session.protocolVersion() != null)) {
+      return stateless.handle(session, message, this::send);
+    }
+    return protocol.handle(session, message, this::send);
   }
 
   private void reply(ObjectNode response) {

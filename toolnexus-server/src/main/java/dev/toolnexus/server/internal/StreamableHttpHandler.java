@@ -2,15 +2,21 @@ package dev.toolnexus.server.internal;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.internal.Threads;
+import dev.toolnexus.mcp.protocol.HeaderValidation;
+import dev.toolnexus.mcp.protocol.McpHeaders;
+import dev.toolnexus.mcp.protocol.Revisions;
+import dev.toolnexus.mcp.protocol.RpcError;
 import dev.toolnexus.server.auth.AuthOutcome;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -35,6 +41,7 @@ public final class StreamableHttpHandler extends Handler.Abstract {
   private static final String JSON = "application/json";
 
   private final McpProtocol protocol;
+  private final StatelessMcp stateless;
   private final Sessions sessions;
   private final RequestGuard guard;
   private final String path;
@@ -44,6 +51,7 @@ public final class StreamableHttpHandler extends Handler.Abstract {
   /** The handler serving {@code protocol} with these sessions. */
   public StreamableHttpHandler(McpProtocol protocol, Sessions sessions) {
     this.protocol = protocol;
+    this.stateless = new StatelessMcp(protocol);
     this.sessions = sessions;
     this.guard = new RequestGuard(protocol.options());
     this.path = protocol.options().path();
@@ -136,6 +144,12 @@ public final class StreamableHttpHandler extends Handler.Abstract {
         return;
       }
     }
+    HttpFields headers = request.getHeaders();
+    if (StatelessMcp.applies(
+        message, headers.get(McpHeaders.PROTOCOL_VERSION), headers.get(SESSION_HEADER) != null)) {
+      postStateless(request, response, callback, message);
+      return;
+    }
     boolean isRequest = message.has("id") && message.has("method");
     if (isRequest && "initialize".equals(message.path("method").asString(""))) {
       Session session = sessions.create();
@@ -156,7 +170,8 @@ public final class StreamableHttpHandler extends Handler.Abstract {
     }
     String accept = request.getHeaders().get(HttpHeader.ACCEPT);
     if (McpProtocol.isToolCall(message) && accept != null && accept.contains(EVENT_STREAM)) {
-      streamCall(session, message, response, callback);
+      streamCall(
+          session, message, out -> protocol.handle(session, message, out), response, callback);
       return;
     }
     ObjectNode reply = protocol.handle(session, message, m -> {});
@@ -169,17 +184,68 @@ public final class StreamableHttpHandler extends Handler.Abstract {
   }
 
   /**
+   * Serves a request of the stateless revision: its headers must match its body; it needs no
+   * session and gets none, its calls are held only while they run, and a call is answered on an
+   * event stream when the client accepts one.
+   */
+  private void postStateless(
+      Request request, Response response, Callback callback, JsonNode message) {
+    JsonNode id = message.get("id");
+    if (id == null || id.isNull() || !message.has("method")) {
+      response.setStatus(202); // no client notification of this revision needs acting on over HTTP
+      callback.succeeded();
+      return;
+    }
+    String method = message.path("method").asString("");
+    JsonNode paramsNode = message.path("params");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> params =
+        paramsNode.isObject() ? Json.mapper().convertValue(paramsNode, Map.class) : null;
+    Map<String, Object> schema =
+        "tools/call".equals(method)
+            ? protocol.inputSchemaOf(paramsNode.path("name").asString(""))
+            : null;
+    HttpFields headers = request.getHeaders();
+    String problem = HeaderValidation.mismatch(headers::get, method, params, schema);
+    if (problem != null) {
+      writeJson(response, callback, 400, JsonRpc.error(id, RpcError.HEADER_MISMATCH, problem));
+      return;
+    }
+    Session scope = new Session("stateless", System.currentTimeMillis());
+    String accept = headers.get(HttpHeader.ACCEPT);
+    if (McpProtocol.isToolCall(message)
+        && Revisions.isStateless(StatelessMcp.revisionOf(message))
+        && accept != null
+        && accept.contains(EVENT_STREAM)) {
+      streamCall(scope, message, out -> stateless.handle(scope, message, out), response, callback);
+      return;
+    }
+    ObjectNode reply = stateless.handle(scope, message, m -> {});
+    if (reply == null) {
+      response.setStatus(202);
+      callback.succeeded();
+    } else {
+      writeJson(response, callback, StatelessMcp.httpStatus(reply), reply);
+    }
+  }
+
+  /**
    * Runs a call on its own thread and writes what it reports, then its result, as events; a failed
    * write means the client went away, which cancels the call.
    */
-  private void streamCall(Session session, JsonNode message, Response response, Callback callback) {
+  private void streamCall(
+      Session session,
+      JsonNode message,
+      Function<Outbound, ObjectNode> handle,
+      Response response,
+      Callback callback) {
     BlockingQueue<ObjectNode> queue = new LinkedBlockingQueue<>();
     ObjectNode end = JsonRpc.object();
     Runnable call =
         () -> {
           ObjectNode reply = null;
           try {
-            reply = protocol.handle(session, message, queue::add);
+            reply = handle.apply(queue::add);
           } finally {
             queue.add(reply == null ? end : reply);
           }
@@ -218,6 +284,9 @@ public final class StreamableHttpHandler extends Handler.Abstract {
   }
 
   private void get(Request request, Response response, Callback callback) {
+    if (statelessOnly(request, response, callback)) {
+      return;
+    }
     String accept = request.getHeaders().get(HttpHeader.ACCEPT);
     if (accept == null || !accept.contains(EVENT_STREAM)) {
       writeJson(
@@ -255,6 +324,9 @@ public final class StreamableHttpHandler extends Handler.Abstract {
   }
 
   private void delete(Request request, Response response, Callback callback) {
+    if (statelessOnly(request, response, callback)) {
+      return;
+    }
     Session session = session(request, response, callback);
     if (session == null) {
       return;
@@ -262,6 +334,27 @@ public final class StreamableHttpHandler extends Handler.Abstract {
     sessions.remove(session.id(), "the client ended the session");
     response.setStatus(200);
     callback.succeeded();
+  }
+
+  /**
+   * Answers 405 to a {@code GET} or {@code DELETE} of the stateless revision, which has no stream
+   * of its own and no session to end; true when it did.
+   */
+  private static boolean statelessOnly(Request request, Response response, Callback callback) {
+    if (!Revisions.isStateless(request.getHeaders().get(McpHeaders.PROTOCOL_VERSION))) {
+      return false;
+    }
+    response.getHeaders().put(HttpHeader.ALLOW, "POST");
+    writeJson(
+        response,
+        callback,
+        405,
+        error(
+            JsonRpc.INVALID_REQUEST,
+            "Method not allowed: protocol version "
+                + Revisions.STATELESS
+                + " has no GET stream and no session; POST each request"));
+    return true;
   }
 
   /** The request's session, or null after answering 400 (no id) or 404 (unknown or expired). */
@@ -286,6 +379,7 @@ public final class StreamableHttpHandler extends Handler.Abstract {
     response.setStatus(200);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, EVENT_STREAM);
     response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
+    response.getHeaders().put("X-Accel-Buffering", "no");
   }
 
   private static String event(ObjectNode message) {

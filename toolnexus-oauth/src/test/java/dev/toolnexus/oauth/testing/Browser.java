@@ -1,5 +1,7 @@
-package dev.toolnexus.oauth;
+package dev.toolnexus.oauth.testing;
 
+import dev.toolnexus.oauth.PendingLogin;
+import dev.toolnexus.oauth.UserStep;
 import java.net.CookieManager;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,15 +15,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * oidc-provider's own interaction pages with a fresh cookie jar, as a browser would, and follows
  * the redirect to the loopback listener. Records every authorization URL it was given.
  */
-final class Browser implements UserStep {
-  final List<URI> opened = new CopyOnWriteArrayList<>();
-  final List<Throwable> failures = new CopyOnWriteArrayList<>();
+public final class Browser implements UserStep {
+  public final List<URI> opened = new CopyOnWriteArrayList<>();
+  public final List<Throwable> failures = new CopyOnWriteArrayList<>();
   private final boolean hostCompletes;
   private String stopAt;
   private volatile String caught;
 
   /** A user whose browser follows the redirect to the loopback listener. */
-  Browser() {
+  public Browser() {
     this(false);
   }
 
@@ -29,7 +31,7 @@ final class Browser implements UserStep {
    * With {@code hostCompletes}, the redirect to the loopback listener is not followed: the host
    * completes the sign-in with the redirect URL instead.
    */
-  Browser(boolean hostCompletes) {
+  public Browser(boolean hostCompletes) {
     this.hostCompletes = hostCompletes;
   }
 
@@ -55,7 +57,7 @@ final class Browser implements UserStep {
    * Signs in at {@code authorizationUrl} as the user would and follows the redirect to the loopback
    * listener (for a sign-in handed over as a {@code waitFor} request).
    */
-  static void visit(URI authorizationUrl) throws Exception {
+  public static void visit(URI authorizationUrl) throws Exception {
     new Browser().signIn(authorizationUrl, null);
   }
 
@@ -63,7 +65,7 @@ final class Browser implements UserStep {
    * Signs in at {@code authorizationUrl} but stops at the redirect to {@code redirectUri}, as a
    * host that catches the redirect itself; that redirect's URL (with the code and state).
    */
-  static String visitUntilRedirect(URI authorizationUrl, URI redirectUri) throws Exception {
+  public static String visitUntilRedirect(URI authorizationUrl, URI redirectUri) throws Exception {
     Browser b = new Browser(true);
     b.stopAt = redirectUri.getPath();
     b.signIn(authorizationUrl, null);

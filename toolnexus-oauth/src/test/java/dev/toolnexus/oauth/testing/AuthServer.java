@@ -1,4 +1,4 @@
-package dev.toolnexus.oauth;
+package dev.toolnexus.oauth.testing;
 
 import dev.toolnexus.Json;
 import java.io.BufferedReader;
@@ -21,18 +21,18 @@ import java.util.Map;
  * short} (tokens live one second), {@code opaque} (opaque tokens) and {@code rs} (may introspect);
  * each secret is {@code <client>-secret}.
  */
-final class AuthServer implements AutoCloseable {
+public final class AuthServer implements AutoCloseable {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   private final Process process;
-  final String issuer;
+  public final String issuer;
 
   private AuthServer(Process process, String issuer) {
     this.process = process;
     this.issuer = issuer;
   }
 
-  static AuthServer start() throws IOException {
+  public static AuthServer start() throws IOException {
     Path dir = nodeDir();
     Process p =
         new ProcessBuilder("node", "auth-server.mjs")
@@ -49,7 +49,7 @@ final class AuthServer implements AutoCloseable {
     return new AuthServer(p, (String) Json.parseObject(line).get("issuer"));
   }
 
-  static Path nodeDir() {
+  public static Path nodeDir() {
     String d = System.getProperty("toolnexus.node.dir");
     Path p = (d == null ? Path.of("src/test/node") : Path.of(d)).toAbsolutePath();
     if (!Files.isDirectory(p.resolve("node_modules/oidc-provider"))) {
@@ -60,7 +60,7 @@ final class AuthServer implements AutoCloseable {
   }
 
   /** An access token for {@code client} for {@code resource} with {@code scope}. */
-  String token(String client, String resource, String scope) throws Exception {
+  public String token(String client, String resource, String scope) throws Exception {
     String form =
         "grant_type=client_credentials&resource="
             + URLEncoder.encode(resource, StandardCharsets.UTF_8)

@@ -1,6 +1,7 @@
 package dev.toolnexus.oauth.internal;
 
 import dev.toolnexus.Json;
+import dev.toolnexus.internal.SqlTables;
 import dev.toolnexus.oauth.StoredToken;
 import dev.toolnexus.oauth.TokenStore;
 import java.sql.Connection;
@@ -13,7 +14,8 @@ import javax.sql.DataSource;
 
 /**
  * Tokens in the table {@code toolnexus_oauth_tokens} (key, JSON), created when absent; a save
- * replaces the row in one transaction. Plain SQL, so any JDBC database serves.
+ * updates or inserts the row in one transaction, safe against a concurrent save of the same key.
+ * Plain SQL, so any JDBC database serves (tested on SQLite and PostgreSQL).
  */
 public final class JdbcTokenStore implements TokenStore {
   private static final String TABLE = "toolnexus_oauth_tokens";
@@ -55,30 +57,41 @@ public final class JdbcTokenStore implements TokenStore {
     }
   }
 
+  /**
+   * Updates the row, or inserts it when there is none, in one transaction; an insert that lost the
+   * race to another writer's insert of the same key (two refreshes at once) is tried again as an
+   * update, so both writers succeed and the last one's token is kept.
+   */
   @Override
   public void save(String key, StoredToken token) {
-    try (Connection c = connect()) {
-      boolean auto = c.getAutoCommit();
-      c.setAutoCommit(false);
-      try (PreparedStatement d =
-              c.prepareStatement("DELETE FROM " + TABLE + " WHERE token_key = ?");
-          PreparedStatement i =
-              c.prepareStatement(
-                  "INSERT INTO " + TABLE + " (token_key, token_json) VALUES (?, ?)")) {
-        d.setString(1, key);
-        d.executeUpdate();
-        i.setString(1, key);
-        i.setString(2, Json.write(TokenJson.toMap(token)));
-        i.executeUpdate();
-        c.commit();
-      } catch (SQLException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setAutoCommit(auto);
+    String json = Json.write(TokenJson.toMap(token));
+    try {
+      SqlTables.upsert(
+          this::connect,
+          c -> {
+            try (PreparedStatement u =
+                c.prepareStatement("UPDATE " + TABLE + " SET token_json = ? WHERE token_key = ?")) {
+              u.setString(1, json);
+              u.setString(2, key);
+              if (u.executeUpdate() > 0) {
+                return null;
+              }
+            }
+            try (PreparedStatement i =
+                c.prepareStatement(
+                    "INSERT INTO " + TABLE + " (token_key, token_json) VALUES (?, ?)")) {
+              i.setString(1, key);
+              i.setString(2, json);
+              i.executeUpdate();
+            }
+            return null;
+          },
+          "a token to " + TABLE);
+    } catch (IllegalStateException e) {
+      if (e.getCause() instanceof SQLException sql) {
+        throw failed("write", sql);
       }
-    } catch (SQLException e) {
-      throw failed("write", e);
+      throw e;
     }
   }
 

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolnexus.Json;
-import dev.toolnexus.oauth.testing.AuthServer;
-import dev.toolnexus.oauth.testing.Protected;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.toolnexus.oauth.testing;
+package dev.toolnexus.cli;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.Toolkit;
@@ -20,12 +20,12 @@ import java.util.Map;
  * {@code delete_notes}, the second needing {@code tools:admin}; requests sent as raw HTTP so the
  * test sees each status and challenge.
  */
-public final class Protected implements AutoCloseable {
+final class Protected implements AutoCloseable {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-  public final Toolkit toolkit;
-  public final McpHttpServer server;
-  public final String resource;
+  final Toolkit toolkit;
+  final McpHttpServer server;
+  final String resource;
 
   private Protected(Toolkit toolkit, McpHttpServer server, String resource) {
     this.toolkit = toolkit;
@@ -34,13 +34,13 @@ public final class Protected implements AutoCloseable {
   }
 
   /** The resource URI the server at a free port will have. */
-  public static int freePort() throws IOException {
+  static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
     }
   }
 
-  public static Protected start(int port, OAuthResourceServer oauth) throws IOException {
+  static Protected start(int port, OAuthResourceServer oauth) throws IOException {
     Map<String, Object> none = Map.of("type", "object", "properties", Map.of());
     Toolkit toolkit =
         Toolkit.builder()
@@ -55,8 +55,8 @@ public final class Protected implements AutoCloseable {
   }
 
   /** POSTs {@code message} with {@code authorization} (may be null) and session {@code session}. */
-  public HttpResponse<String> post(
-      String authorization, String session, Map<String, Object> message) throws Exception {
+  HttpResponse<String> post(String authorization, String session, Map<String, Object> message)
+      throws Exception {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(server.url())
             .header("Content-Type", "application/json")
@@ -72,7 +72,7 @@ public final class Protected implements AutoCloseable {
   }
 
   /** Initializes a session with the bearer {@code token}; the response. */
-  public HttpResponse<String> initialize(String token) throws Exception {
+  HttpResponse<String> initialize(String token) throws Exception {
     return post(
         token == null ? null : "Bearer " + token,
         null,
@@ -94,7 +94,7 @@ public final class Protected implements AutoCloseable {
   }
 
   /** Calls {@code tool} in a new session with {@code token}; the tools/call response. */
-  public HttpResponse<String> call(String token, String tool) throws Exception {
+  HttpResponse<String> call(String token, String tool) throws Exception {
     HttpResponse<String> init = initialize(token);
     if (init.statusCode() != 200) {
       return init;
@@ -118,7 +118,7 @@ public final class Protected implements AutoCloseable {
             Map.of("name", tool, "arguments", Map.of())));
   }
 
-  public HttpResponse<String> get(String path) throws Exception {
+  HttpResponse<String> get(String path) throws Exception {
     URI u = server.url().resolve(path);
     return HTTP.send(HttpRequest.newBuilder(u).GET().build(), HttpResponse.BodyHandlers.ofString());
   }

@@ -1,4 +1,4 @@
-package dev.toolnexus.oauth.testing;
+package dev.toolnexus.oauth;
 
 import dev.toolnexus.Json;
 import java.io.BufferedReader;
@@ -21,18 +21,18 @@ import java.util.Map;
  * short} (tokens live one second), {@code opaque} (opaque tokens) and {@code rs} (may introspect);
  * each secret is {@code <client>-secret}.
  */
-public final class AuthServer implements AutoCloseable {
+final class AuthServer implements AutoCloseable {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   private final Process process;
-  public final String issuer;
+  final String issuer;
 
   private AuthServer(Process process, String issuer) {
     this.process = process;
     this.issuer = issuer;
   }
 
-  public static AuthServer start() throws IOException {
+  static AuthServer start() throws IOException {
     Path dir = nodeDir();
     Process p =
         new ProcessBuilder("node", "auth-server.mjs")
@@ -49,7 +49,7 @@ public final class AuthServer implements AutoCloseable {
     return new AuthServer(p, (String) Json.parseObject(line).get("issuer"));
   }
 
-  public static Path nodeDir() {
+  static Path nodeDir() {
     String d = System.getProperty("toolnexus.node.dir");
     Path p = (d == null ? Path.of("src/test/node") : Path.of(d)).toAbsolutePath();
     if (!Files.isDirectory(p.resolve("node_modules/oidc-provider"))) {
@@ -60,7 +60,7 @@ public final class AuthServer implements AutoCloseable {
   }
 
   /** An access token for {@code client} for {@code resource} with {@code scope}. */
-  public String token(String client, String resource, String scope) throws Exception {
+  String token(String client, String resource, String scope) throws Exception {
     String form =
         "grant_type=client_credentials&resource="
             + URLEncoder.encode(resource, StandardCharsets.UTF_8)

@@ -1,7 +1,5 @@
-package dev.toolnexus.oauth.testing;
+package dev.toolnexus.oauth;
 
-import dev.toolnexus.oauth.PendingLogin;
-import dev.toolnexus.oauth.UserStep;
 import java.net.CookieManager;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,15 +13,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * oidc-provider's own interaction pages with a fresh cookie jar, as a browser would, and follows
  * the redirect to the loopback listener. Records every authorization URL it was given.
  */
-public final class Browser implements UserStep {
-  public final List<URI> opened = new CopyOnWriteArrayList<>();
-  public final List<Throwable> failures = new CopyOnWriteArrayList<>();
+final class Browser implements UserStep {
+  final List<URI> opened = new CopyOnWriteArrayList<>();
+  final List<Throwable> failures = new CopyOnWriteArrayList<>();
   private final boolean hostCompletes;
   private String stopAt;
   private volatile String caught;
 
   /** A user whose browser follows the redirect to the loopback listener. */
-  public Browser() {
+  Browser() {
     this(false);
   }
 
@@ -31,7 +29,7 @@ public final class Browser implements UserStep {
    * With {@code hostCompletes}, the redirect to the loopback listener is not followed: the host
    * completes the sign-in with the redirect URL instead.
    */
-  public Browser(boolean hostCompletes) {
+  Browser(boolean hostCompletes) {
     this.hostCompletes = hostCompletes;
   }
 
@@ -57,7 +55,7 @@ public final class Browser implements UserStep {
    * Signs in at {@code authorizationUrl} as the user would and follows the redirect to the loopback
    * listener (for a sign-in handed over as a {@code waitFor} request).
    */
-  public static void visit(URI authorizationUrl) throws Exception {
+  static void visit(URI authorizationUrl) throws Exception {
     new Browser().signIn(authorizationUrl, null);
   }
 
@@ -65,7 +63,7 @@ public final class Browser implements UserStep {
    * Signs in at {@code authorizationUrl} but stops at the redirect to {@code redirectUri}, as a
    * host that catches the redirect itself; that redirect's URL (with the code and state).
    */
-  public static String visitUntilRedirect(URI authorizationUrl, URI redirectUri) throws Exception {
+  static String visitUntilRedirect(URI authorizationUrl, URI redirectUri) throws Exception {
     Browser b = new Browser(true);
     b.stopAt = redirectUri.getPath();
     b.signIn(authorizationUrl, null);

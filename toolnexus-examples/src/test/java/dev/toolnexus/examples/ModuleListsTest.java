@@ -17,14 +17,18 @@ import org.w3c.dom.NodeList;
 class ModuleListsTest {
   private static final Path ROOT = Path.of(System.getProperty("toolnexus.root", ".."));
 
-  /** Modules no user depends on through the BOM. */
+  /** Modules no user depends on through the BOM (the test fixtures are the modules' own). */
   private static final Set<String> NOT_IN_BOM =
-      Set.of("toolnexus-bom", "toolnexus-examples", "toolnexus-examples-spring-boot");
+      Set.of(
+          "toolnexus-bom",
+          "toolnexus-examples",
+          "toolnexus-examples-spring-boot",
+          "toolnexus-testing");
 
   /**
    * Modules the aggregate leaves out: applications (the CLI, the benchmarks), the examples, and the
    * opt-in integrations (Micrometer, OpenTelemetry, the Spring Boot starter, OAuth), which would
-   * put their frameworks on every user's classpath.
+   * put their frameworks on every user's classpath, and the tests' shared fixtures.
    */
   private static final Set<String> NOT_IN_AGGREGATE =
       Set.of(
@@ -37,7 +41,8 @@ class ModuleListsTest {
           "toolnexus-micrometer",
           "toolnexus-oauth",
           "toolnexus-opentelemetry",
-          "toolnexus-spring-boot-starter");
+          "toolnexus-spring-boot-starter",
+          "toolnexus-testing");
 
   @Test
   void theBomPinsEveryPublishedModule() throws Exception {

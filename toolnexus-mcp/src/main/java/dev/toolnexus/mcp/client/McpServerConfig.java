@@ -1,6 +1,7 @@
 package dev.toolnexus.mcp.client;
 
 import dev.toolnexus.auth.HttpAuth;
+import dev.toolnexus.mcp.protocol.Revisions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,8 @@ import java.util.Map;
  * @param problem why the entry is unusable (naming file, server and field); null when it is valid
  * @param auth where a remote server's {@code Authorization} header comes from (such as OAuth
  *     credentials), asked again when the server answers 401 or 403; null for none
+ * @param protocolVersion the MCP revision pinned for this server ({@code "2025-11-25"} or {@code
+ *     "2026-07-28"}), skipping the probe that otherwise picks it; null to pick it per server
  */
 public record McpServerConfig(
     String name,
@@ -55,7 +58,8 @@ public record McpServerConfig(
     boolean exposeResources,
     boolean exposePrompts,
     String problem,
-    HttpAuth auth) {
+    HttpAuth auth,
+    String protocolVersion) {
 
   /** The default bound of each load phase and of a call: 30 seconds. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(30_000);
@@ -146,6 +150,7 @@ public record McpServerConfig(
         exposeResources,
         exposePrompts,
         problem,
+        null,
         null);
   }
 
@@ -173,7 +178,98 @@ public record McpServerConfig(
         exposeResources,
         exposePrompts,
         problem,
-        auth);
+        auth,
+        protocolVersion);
+  }
+
+  /** An entry with {@link #auth()} and no pinned revision. */
+  public McpServerConfig(
+      String name,
+      Transport transport,
+      List<String> command,
+      String cwd,
+      Map<String, String> env,
+      boolean inheritEnv,
+      String url,
+      Map<String, String> headers,
+      boolean enabled,
+      Duration timeout,
+      Duration maxTotalTimeout,
+      Map<String, Boolean> tools,
+      long maxMessageBytes,
+      long maxResultBytes,
+      long maxResourceBytes,
+      boolean exposeResources,
+      boolean exposePrompts,
+      String problem,
+      HttpAuth auth) {
+    this(
+        name,
+        transport,
+        command,
+        cwd,
+        env,
+        inheritEnv,
+        url,
+        headers,
+        enabled,
+        timeout,
+        maxTotalTimeout,
+        tools,
+        maxMessageBytes,
+        maxResultBytes,
+        maxResourceBytes,
+        exposeResources,
+        exposePrompts,
+        problem,
+        auth,
+        null);
+  }
+
+  /**
+   * This entry with the MCP revision pinned: {@code "2025-11-25"} (the {@code initialize} session)
+   * or {@code "2026-07-28"} (stateless); null to let the client ask the server.
+   *
+   * @throws IllegalArgumentException naming the server and the value when it is neither revision
+   */
+  public McpServerConfig withProtocolVersion(String revision) {
+    String bad = revision == null ? null : protocolVersionProblem(revision);
+    if (bad != null) {
+      throw new IllegalArgumentException("MCP server \"" + name + "\": protocolVersion " + bad);
+    }
+    return new McpServerConfig(
+        name,
+        transport,
+        command,
+        cwd,
+        env,
+        inheritEnv,
+        url,
+        headers,
+        enabled,
+        timeout,
+        maxTotalTimeout,
+        tools,
+        maxMessageBytes,
+        maxResultBytes,
+        maxResourceBytes,
+        exposeResources,
+        exposePrompts,
+        problem,
+        auth,
+        revision);
+  }
+
+  /**
+   * Why {@code value} cannot be pinned as a server's {@code protocolVersion}; null when it can.
+   * Shared by the config parser and {@link #withProtocolVersion}.
+   */
+  public static String protocolVersionProblem(Object value) {
+    if (value instanceof String s && Revisions.isPinnable(s)) {
+      return null;
+    }
+    String got = value instanceof String s ? "\"" + s + "\"" : String.valueOf(value);
+    return "must be \"" + String.join("\" or \"", Revisions.PINNABLE) + "\", got " + got;
   }
 
   /** Whether the entry can be connected (it is well-formed). */

@@ -93,6 +93,7 @@ public final class ConfigParser {
     long maxResourceBytes;
     boolean exposeResources;
     boolean exposePrompts;
+    String protocolVersion;
     Map<String, Boolean> tools = new LinkedHashMap<>();
 
     ConfigValues values = ConfigValues.of(Map.of(), this::problem);
@@ -132,6 +133,7 @@ public final class ConfigParser {
       maxResourceBytes = bytes("maxResourceBytes");
       exposeResources = Boolean.TRUE.equals(bool("exposeResources"));
       exposePrompts = Boolean.TRUE.equals(bool("exposePrompts"));
+      readProtocolVersion();
       readTools();
       readTransport();
     }
@@ -220,6 +222,16 @@ public final class ConfigParser {
       }
     }
 
+    private void readProtocolVersion() {
+      Object v = raw.get("protocolVersion");
+      String bad = v == null ? null : McpServerConfig.protocolVersionProblem(v);
+      if (bad != null) {
+        problem("protocolVersion", bad);
+      } else {
+        protocolVersion = (String) v;
+      }
+    }
+
     private void readTools() {
       tools.putAll(values.boolMap("tools", "an object of tool name to true/false"));
     }
@@ -263,7 +275,9 @@ public final class ConfigParser {
           maxResourceBytes,
           exposeResources,
           exposePrompts,
-          problems.isEmpty() ? null : String.join("; ", problems));
+          problems.isEmpty() ? null : String.join("; ", problems),
+          null,
+          protocolVersion);
     }
   }
 }

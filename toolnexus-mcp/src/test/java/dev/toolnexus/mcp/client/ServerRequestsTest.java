@@ -120,7 +120,8 @@ class ServerRequestsTest {
       throws Exception {
     Path log = dir.resolve("asks.log");
     try (McpToolSource s = connect(log, new Request[1])) {
-      assertThat(s.serverStatus()).containsExactly(Map.entry("asks", McpServerStatus.connected()));
+      assertThat(s.serverStatus())
+          .containsExactly(Map.entry("asks", McpServerStatus.connected("2025-11-25")));
       awaitSecondTool(s);
       assertThat(s.tools().stream().map(Tool::name)).containsExactly("asks_first", "asks_second");
       Tool second = s.tools().get(1);
@@ -134,7 +135,8 @@ class ServerRequestsTest {
       @TempDir Path dir) throws Exception {
     Path log = dir.resolve("early.log");
     try (McpToolSource s = connectEarly(log)) {
-      assertThat(s.serverStatus()).containsExactly(Map.entry("early", McpServerStatus.connected()));
+      assertThat(s.serverStatus())
+          .containsExactly(Map.entry("early", McpServerStatus.connected("2025-11-25")));
       assertThat(s.tools().stream().map(Tool::name)).containsExactly("early_first");
       assertThat(s.tools().get(0).execute(Map.of(), ToolContext.empty()).output())
           .isEqualTo("ran first");

@@ -1,0 +1,130 @@
+package dev.toolnexus.mcp.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.toolnexus.McpServerStatus;
+import dev.toolnexus.ToolResult;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One client, two MCP revisions chosen per server: our server on the TypeScript SDK v2 (stateless
+ * 2026-07-28) and server-everything (the 2025-11-25 session), each behind a relay that records the
+ * wire.
+ */
+class TwoRevisionsTest {
+  static V2Server v2;
+  static NodeServer everything;
+
+  @BeforeAll
+  static void start() throws Exception {
+    v2 = V2Server.start();
+    everything = NodeServer.start("streamableHttp");
+  }
+
+  @AfterAll
+  static void stop() {
+    v2.close();
+    everything.close();
+  }
+
+  static Map<String, Object> remote(String url, Object... extra) {
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("url", url);
+    for (int i = 0; i < extra.length; i += 2) {
+      m.put((String) extra[i], extra[i + 1]);
+    }
+    return m;
+  }
+
+  @Test
+  void oneToolkitListsAndCallsAStatelessServerAndASessionServer() {
+    try (McpToolSource s =
+        RemoteServersTest.connect(
+            Map.of(), "v2", remote(v2.url()), "old", remote(everything.url("/mcp")))) {
+      assertThat(s.serverStatus())
+          .containsExactly(
+              Map.entry("v2", McpServerStatus.connected("2026-07-28")),
+              Map.entry("old", McpServerStatus.connected("2025-11-25")));
+      assertThat(s.tools().stream().map(t -> t.name()).filter(n -> n.startsWith("v2_")))
+          .containsExactly("v2_add", "v2_echo");
+      ToolResult sum = RemoteServersTest.run(s, "v2_add", Map.of("a", 2, "b", 3));
+      assertThat(sum.isError()).isFalse();
+      assertThat(sum.output()).isEqualTo("{\"sum\":5}");
+      assertThat(RemoteServersTest.run(s, "v2_echo", Map.of("text", "stateless")).output())
+          .isEqualTo("stateless");
+      assertThat(RemoteServersTest.run(s, "old_echo", Map.of("message", "session")).output())
+          .isEqualTo("Echo: session");
+    }
+  }
+
+  @Test
+  void theStatelessServerIsNeverInitializedAndEveryRequestCarriesMetaAndHeaders() throws Exception {
+    try (RecordingProxy proxy = RecordingProxy.to(v2.url());
+        McpToolSource s = RemoteServersTest.connect(Map.of(), "v2", remote(proxy.url()))) {
+      assertThat(RemoteServersTest.run(s, "v2_echo", Map.of("text", "hi")).output())
+          .isEqualTo("hi");
+      assertThat(proxy.rpcMethods()).containsExactly("server/discover", "tools/list", "tools/call");
+      for (RecordingProxy.Seen seen : proxy.seen) {
+        assertThat(seen.httpMethod()).isEqualTo("POST");
+        assertThat(seen.meta())
+            .containsEntry("io.modelcontextprotocol/protocolVersion", "2026-07-28")
+            .containsEntry("io.modelcontextprotocol/clientCapabilities", Map.of())
+            .containsKey("io.modelcontextprotocol/clientInfo");
+        assertThat(seen.headers())
+            .containsEntry("mcp-protocol-version", "2026-07-28")
+            .containsEntry("mcp-method", seen.rpcMethod())
+            .doesNotContainKey("mcp-session-id");
+      }
+      assertThat(proxy.seen.get(0).meta().get("io.modelcontextprotocol/clientInfo"))
+          .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+          .containsEntry("name", "toolnexus");
+      assertThat(proxy.seen.get(2).headers()).containsEntry("mcp-name", "echo");
+    }
+  }
+
+  @Test
+  void aPinnedStatelessRevisionSkipsDiscover() throws Exception {
+    try (RecordingProxy proxy = RecordingProxy.to(v2.url());
+        McpToolSource s =
+            RemoteServersTest.connect(
+                Map.of(), "v2", remote(proxy.url(), "protocolVersion", "2026-07-28"))) {
+      assertThat(RemoteServersTest.run(s, "v2_add", Map.of("a", 1, "b", 1)).output())
+          .isEqualTo("{\"sum\":2}");
+      assertThat(proxy.rpcMethods()).containsExactly("tools/list", "tools/call");
+      assertThat(s.serverStatus().get("v2")).isEqualTo(McpServerStatus.connected("2026-07-28"));
+    }
+  }
+
+  @Test
+  void aPinnedSessionRevisionSkipsDiscover() throws Exception {
+    try (RecordingProxy proxy = RecordingProxy.to(everything.url("/mcp"));
+        McpToolSource s =
+            RemoteServersTest.connect(
+                Map.of(), "old", remote(proxy.url(), "protocolVersion", "2025-11-25"))) {
+      assertThat(RemoteServersTest.run(s, "old_echo", Map.of("message", "x")).output())
+          .isEqualTo("Echo: x");
+      assertThat(proxy.rpcMethods()).doesNotContain("server/discover");
+      assertThat(proxy.rpcMethods().get(0)).isEqualTo("initialize");
+      assertThat(s.serverStatus().get("old")).isEqualTo(McpServerStatus.connected("2025-11-25"));
+    }
+  }
+
+  @Test
+  void aSessionOnlyServerIsAskedDiscoverOncePerConnectThenSpokenToInItsSession() throws Exception {
+    try (RecordingProxy proxy = RecordingProxy.to(everything.url("/mcp"))) {
+      try (McpToolSource s = RemoteServersTest.connect(Map.of(), "old", remote(proxy.url()))) {
+        assertThat(RemoteServersTest.run(s, "old_echo", Map.of("message", "a")).output())
+            .isEqualTo("Echo: a");
+        assertThat(RemoteServersTest.run(s, "old_echo", Map.of("message", "b")).output())
+            .isEqualTo("Echo: b");
+      }
+      assertThat(proxy.rpcMethods().stream().filter("server/discover"::equals).count())
+          .isEqualTo(1);
+      assertThat(proxy.rpcMethods().subList(0, 2)).containsExactly("server/discover", "initialize");
+      assertThat(proxy.rpcMethods().stream().filter("tools/call"::equals).count()).isEqualTo(2);
+    }
+  }
+}

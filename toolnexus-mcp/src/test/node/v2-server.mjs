@@ -9,6 +9,14 @@ import { McpServer, createMcpHandler } from "@modelcontextprotocol/server";
 const sdkRequire = createRequire(createRequire(import.meta.url).resolve("@modelcontextprotocol/server"));
 const { z } = sdkRequire("zod");
 
+// shared by every request's server instance: what became of each "wait" call, by its id
+const waits = new Map();
+
+async function until(test, ms) {
+  const end = Date.now() + ms;
+  while (!test() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+}
+
 function factory() {
   const server = new McpServer({ name: "toolnexus-v2-test", version: "1.0.0" });
   server.registerTool(
@@ -27,6 +35,32 @@ function factory() {
     "echo",
     { description: "Echoes the text", inputSchema: z.object({ text: z.string() }) },
     async ({ text }) => ({ content: [{ type: "text", text }] }),
+  );
+  server.registerTool(
+    "wait",
+    { description: "Waits until the request is aborted", inputSchema: z.object({ id: z.string() }) },
+    async ({ id }, ctx) => {
+      waits.set(id, "started");
+      const signal = ctx.mcpReq.signal;
+      await new Promise((resolve) => {
+        if (signal.aborted) resolve();
+        signal.addEventListener("abort", () => resolve(), { once: true });
+        setTimeout(resolve, 60000);
+      });
+      waits.set(id, signal.aborted ? "aborted" : "finished");
+      return { content: [{ type: "text", text: "waited" }] };
+    },
+  );
+  server.registerTool(
+    "state",
+    {
+      description: "What became of the wait call `id`, once it is in state `want` (at most ten seconds)",
+      inputSchema: z.object({ id: z.string(), want: z.string() }),
+    },
+    async ({ id, want }) => {
+      await until(() => waits.get(id) === want, 10000);
+      return { content: [{ type: "text", text: waits.get(id) ?? "unknown" }] };
+    },
   );
   return server;
 }

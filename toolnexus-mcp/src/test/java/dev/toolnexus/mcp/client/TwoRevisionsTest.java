@@ -2,9 +2,12 @@ package dev.toolnexus.mcp.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.toolnexus.CancelToken;
 import dev.toolnexus.McpServerStatus;
+import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,7 +52,7 @@ class TwoRevisionsTest {
               Map.entry("v2", McpServerStatus.connected("2026-07-28")),
               Map.entry("old", McpServerStatus.connected("2025-11-25")));
       assertThat(s.tools().stream().map(t -> t.name()).filter(n -> n.startsWith("v2_")))
-          .containsExactly("v2_add", "v2_echo");
+          .containsExactly("v2_add", "v2_echo", "v2_wait", "v2_state");
       ToolResult sum = RemoteServersTest.run(s, "v2_add", Map.of("a", 2, "b", 3));
       assertThat(sum.isError()).isFalse();
       assertThat(sum.output()).isEqualTo("{\"sum\":5}");
@@ -83,6 +86,46 @@ class TwoRevisionsTest {
           .containsEntry("name", "toolnexus");
       assertThat(proxy.seen.get(2).headers()).containsEntry("mcp-name", "echo");
     }
+  }
+
+  @Test
+  void aCancelledStatelessCallClosesItsStreamWhichTheServerSeesAsTheCancel() throws Exception {
+    // no relay here: the server itself must see the connection close
+    try (McpToolSource s = RemoteServersTest.connect(Map.of(), "v2", remote(v2.url()))) {
+      CancelToken cancel = new CancelToken();
+      CompletableFuture<ToolResult> call = startWait(s, "direct", cancel);
+      assertThat(state(s, "direct", "started")).isEqualTo("started");
+      cancel.cancel();
+      assertThat(call.get().output()).isEqualTo("MCP server \"v2\": tool \"wait\" was cancelled");
+      assertThat(state(s, "direct", "aborted")).isEqualTo("aborted");
+    }
+  }
+
+  @Test
+  void aCancelledStatelessCallSendsNoCancelNotification() throws Exception {
+    try (RecordingProxy proxy = RecordingProxy.to(v2.url());
+        McpToolSource s = RemoteServersTest.connect(Map.of(), "v2", remote(proxy.url()))) {
+      CancelToken cancel = new CancelToken();
+      CompletableFuture<ToolResult> call = startWait(s, "relayed", cancel);
+      assertThat(state(s, "relayed", "started")).isEqualTo("started");
+      cancel.cancel();
+      assertThat(call.get().output()).isEqualTo("MCP server \"v2\": tool \"wait\" was cancelled");
+      assertThat(proxy.rpcMethods())
+          .containsExactly("server/discover", "tools/list", "tools/call", "tools/call");
+    }
+  }
+
+  private static CompletableFuture<ToolResult> startWait(
+      McpToolSource s, String id, CancelToken cancel) {
+    return CompletableFuture.supplyAsync(
+        () ->
+            EverythingStdioTest.tool(s, "v2_wait")
+                .execute(Map.of("id", id), ToolContext.of(cancel)));
+  }
+
+  /** The server's state of the wait call {@code id}, once it is {@code want} (or ten seconds). */
+  private static String state(McpToolSource s, String id, String want) {
+    return RemoteServersTest.run(s, "v2_state", Map.of("id", id, "want", want)).output();
   }
 
   @Test

@@ -268,6 +268,8 @@ public final class ServerConnection implements AutoCloseable {
     }
     Map<String, String> out = new LinkedHashMap<>(headers);
     out.put("Authorization", authorization);
+    // a server may echo the credential in an error body: it is hidden like the configured headers
+    redactor = Redactor.of(out.values());
     return out;
   }
 

@@ -37,6 +37,22 @@ function factory() {
     async ({ text }) => ({ content: [{ type: "text", text }] }),
   );
   server.registerTool(
+    "count",
+    { description: "Reports progress up to n, then says done", inputSchema: z.object({ n: z.number() }) },
+    async ({ n }, ctx) => {
+      const token = ctx.mcpReq._meta?.progressToken;
+      for (let i = 1; i <= n; i++) {
+        if (token !== undefined) {
+          await ctx.mcpReq.notify({
+            method: "notifications/progress",
+            params: { progressToken: token, progress: i, total: n, message: `step ${i}` },
+          });
+        }
+      }
+      return { content: [{ type: "text", text: `counted to ${n}` }] };
+    },
+  );
+  server.registerTool(
     "wait",
     { description: "Waits until the request is aborted", inputSchema: z.object({ id: z.string() }) },
     async ({ id }, ctx) => {

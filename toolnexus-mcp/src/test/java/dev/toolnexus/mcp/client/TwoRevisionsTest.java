@@ -52,7 +52,7 @@ class TwoRevisionsTest {
               Map.entry("v2", McpServerStatus.connected("2026-07-28")),
               Map.entry("old", McpServerStatus.connected("2025-11-25")));
       assertThat(s.tools().stream().map(t -> t.name()).filter(n -> n.startsWith("v2_")))
-          .containsExactly("v2_add", "v2_echo", "v2_wait", "v2_state");
+          .containsExactly("v2_add", "v2_echo", "v2_count", "v2_wait", "v2_state");
       ToolResult sum = RemoteServersTest.run(s, "v2_add", Map.of("a", 2, "b", 3));
       assertThat(sum.isError()).isFalse();
       assertThat(sum.output()).isEqualTo("{\"sum\":5}");
@@ -126,6 +126,19 @@ class TwoRevisionsTest {
   /** The server's state of the wait call {@code id}, once it is {@code want} (or ten seconds). */
   private static String state(McpToolSource s, String id, String want) {
     return RemoteServersTest.run(s, "v2_state", Map.of("id", id, "want", want)).output();
+  }
+
+  @Test
+  void aStatelessServersProgressStreamedBeforeTheResultReachesTheProgressSink() {
+    try (McpToolSource s = RemoteServersTest.connect(Map.of(), "v2", remote(v2.url()))) {
+      java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+      ToolContext ctx =
+          ToolContext.empty()
+              .withProgress((done, total, msg) -> seen.add(done + "/" + total + ":" + msg));
+      ToolResult r = EverythingStdioTest.tool(s, "v2_count").execute(Map.of("n", 3), ctx);
+      assertThat(r.output()).isEqualTo("counted to 3");
+      assertThat(seen).containsExactly("1.0/3.0:step 1", "2.0/3.0:step 2", "3.0/3.0:step 3");
+    }
   }
 
   @Test

@@ -1,9 +1,11 @@
 // A small MCP server in the TypeScript SDK v2, which speaks the stateless 2026-07-28 revision
-// (server/discover, _meta on every request) and rejects the 2025-11-25 session. Node's http
-// server is put in front of the SDK's fetch-style handler. Prints "listening on port N" to stderr.
+// (server/discover, _meta on every request) and rejects the 2025-11-25 session. Over HTTP by
+// default: Node's http server is put in front of the SDK's fetch-style handler and it prints
+// "listening on port N" to stderr. With the argument "stdio" it serves stdin/stdout instead.
 import http from "node:http";
 import { createRequire } from "node:module";
 import { McpServer, createMcpHandler } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 
 // zod 4, as the SDK itself resolves it (it may sit under the SDK's own node_modules)
 const sdkRequire = createRequire(createRequire(import.meta.url).resolve("@modelcontextprotocol/server"));
@@ -81,45 +83,53 @@ function factory() {
   return server;
 }
 
-const handler = createMcpHandler(factory, { legacy: "reject" });
+if (process.argv[2] === "stdio") {
+  serveStdio(factory, { legacy: "reject" });
+} else {
+  serveHttp();
+}
 
-const port = Number(process.env.PORT || 0);
-const httpServer = http.createServer(async (req, res) => {
-  try {
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) {
-      if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
-      else if (v !== undefined) headers.set(k, v);
-    }
-    const body = chunks.length && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
-    const abort = new AbortController();
-    res.on("close", () => abort.abort());
-    const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
-      method: req.method,
-      headers,
-      body,
-      signal: abort.signal,
-    });
-    const response = await handler.fetch(request);
-    const out = {};
-    response.headers.forEach((v, k) => (out[k] = v));
-    res.writeHead(response.status, out);
-    if (response.body) {
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        res.write(value);
+function serveHttp() {
+  const handler = createMcpHandler(factory, { legacy: "reject" });
+
+  const port = Number(process.env.PORT || 0);
+  const httpServer = http.createServer(async (req, res) => {
+    try {
+      const chunks = [];
+      for await (const c of req) chunks.push(c);
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+        else if (v !== undefined) headers.set(k, v);
       }
+      const body = chunks.length && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
+      const abort = new AbortController();
+      res.on("close", () => abort.abort());
+      const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
+        method: req.method,
+        headers,
+        body,
+        signal: abort.signal,
+      });
+      const response = await handler.fetch(request);
+      const out = {};
+      response.headers.forEach((v, k) => (out[k] = v));
+      res.writeHead(response.status, out);
+      if (response.body) {
+        const reader = response.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          res.write(value);
+        }
+      }
+      res.end();
+    } catch (e) {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
     }
-    res.end();
-  } catch (e) {
-    if (!res.headersSent) res.writeHead(500);
-    res.end();
-  }
-});
-httpServer.listen(port, "127.0.0.1", () => {
-  console.error(`listening on port ${httpServer.address().port}`);
-});
+  });
+  httpServer.listen(port, "127.0.0.1", () => {
+    console.error(`listening on port ${httpServer.address().port}`);
+  });
+}

@@ -216,8 +216,22 @@ public final class ServerConnection implements AutoCloseable {
                 this::onProgress);
         session = s;
         s.onResourceUpdated(features::updated);
+        String pin = config.protocolVersion();
+        if (Revisions.STATELESS.equals(pin)) {
+          s.stateless(StatelessSession.meta(), null);
+          revision = Revisions.STATELESS;
+          return;
+        }
+        if (pin == null && s.discover(StatelessSession.meta(), config.timeout(), dead, cancel)) {
+          revision = Revisions.STATELESS;
+          return;
+        }
         McpSchema.InitializeResult initialized;
         try {
+          if (dead.isDone()) {
+            // it died while asked server/discover: said as a start-up failure, as before
+            throw new McpFailure("initialize failed: server " + dead.getNow(""));
+          }
           initialized = s.initialize(SdkSession.CLIENT_INFO, config.timeout(), dead, cancel);
         } catch (McpFailure e) {
           // a server that needs a host variable we held back fails with its own error: name them

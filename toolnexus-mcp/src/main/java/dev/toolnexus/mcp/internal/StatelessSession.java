@@ -74,14 +74,12 @@ final class StatelessSession {
       CompletableFuture<String> dead,
       CancelToken cancel,
       Consumer<McpSchema.ProgressNotification> onProgress) {
-    Map<String, Object> meta =
-        RequestMeta.of(Revisions.STATELESS, Map.of(), "toolnexus", Version.VALUE);
     StatelessHttpClient http =
         new StatelessHttpClient(
             URI.create(config.url()),
             headers,
             Revisions.STATELESS,
-            meta,
+            meta(),
             config.maxMessageBytes(),
             config.timeout());
     McpJsonMapper json = McpJsonDefaults.getMapper();
@@ -138,6 +136,11 @@ final class StatelessSession {
     }
     return new StatelessSession(
         http, json, json.convertValue(discovered.capabilities(), CAPABILITIES), onProgress);
+  }
+
+  /** The {@code _meta} entries every request of the stateless revision carries from this client. */
+  static Map<String, Object> meta() {
+    return RequestMeta.of(Revisions.STATELESS, Map.of(), "toolnexus", Version.VALUE);
   }
 
   private static boolean isStateless(RpcException e) {

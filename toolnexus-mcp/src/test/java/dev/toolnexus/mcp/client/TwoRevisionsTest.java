@@ -6,6 +6,9 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.McpServerStatus;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
@@ -131,7 +134,7 @@ class TwoRevisionsTest {
   @Test
   void aStatelessServersProgressStreamedBeforeTheResultReachesTheProgressSink() {
     try (McpToolSource s = RemoteServersTest.connect(Map.of(), "v2", remote(v2.url()))) {
-      java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+      List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
       ToolContext ctx =
           ToolContext.empty()
               .withProgress((done, total, msg) -> seen.add(done + "/" + total + ":" + msg));
@@ -139,6 +142,75 @@ class TwoRevisionsTest {
       assertThat(r.output()).isEqualTo("counted to 3");
       assertThat(seen).containsExactly("1.0/3.0:step 1", "2.0/3.0:step 2", "3.0/3.0:step 3");
     }
+  }
+
+  @Test
+  void overStdioTheV2ServerIsSpokenToStatelesslyAndServerEverythingInItsSession() {
+    List<String> v2Stdio =
+        List.of("node", TestEnv.nodeDir().resolve("v2-server.mjs").toString(), "stdio");
+    try (McpToolSource s =
+        RemoteServersTest.connect(
+            Map.of(),
+            "v2",
+            TestEnv.local(v2Stdio),
+            "old",
+            TestEnv.local(TestEnv.everythingStdio()))) {
+      assertThat(s.serverStatus())
+          .containsExactly(
+              Map.entry("v2", McpServerStatus.connected("2026-07-28")),
+              Map.entry("old", McpServerStatus.connected("2025-11-25")));
+      assertThat(RemoteServersTest.run(s, "v2_add", Map.of("a", 4, "b", 5)).output())
+          .isEqualTo("{\"sum\":9}");
+      assertThat(RemoteServersTest.run(s, "old_echo", Map.of("message", "stdio")).output())
+          .isEqualTo("Echo: stdio");
+    }
+  }
+
+  @Test
+  void overStdioAPinnedStatelessRevisionIsSpokenWithoutAsking() {
+    List<String> v2Stdio =
+        List.of("node", TestEnv.nodeDir().resolve("v2-server.mjs").toString(), "stdio");
+    try (McpToolSource s =
+        RemoteServersTest.connect(
+            Map.of(), "v2", TestEnv.local(v2Stdio, "protocolVersion", "2026-07-28"))) {
+      assertThat(s.serverStatus().get("v2")).isEqualTo(McpServerStatus.connected("2026-07-28"));
+      assertThat(RemoteServersTest.run(s, "v2_echo", Map.of("text", "pinned")).output())
+          .isEqualTo("pinned");
+    }
+  }
+
+  @Test
+  void overStdioAPinnedSessionRevisionSkipsDiscover(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path log = dir.resolve("slow.log");
+    try (McpToolSource s =
+        RemoteServersTest.connect(
+            Map.of(),
+            "raw",
+            TestEnv.local(
+                TestEnv.javaServer("slow", log.toString()), "protocolVersion", "2025-11-25"))) {
+      assertThat(s.serverStatus().get("raw")).isEqualTo(McpServerStatus.connected("2025-11-25"));
+    }
+    assertThat(Files.readAllLines(log).get(0)).startsWith("initialize toolnexus-call-1 ");
+  }
+
+  @Test
+  void overStdioASessionServerIsAskedDiscoverOnceThenInitializedInTheSameProcess(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path log = dir.resolve("slow.log");
+    try (McpToolSource s =
+        RemoteServersTest.connect(
+            Map.of(), "raw", TestEnv.local(TestEnv.javaServer("slow", log.toString())))) {
+      assertThat(s.serverStatus().get("raw")).isEqualTo(McpServerStatus.connected("2025-11-25"));
+    }
+    // one log is written by one process: the probe and the handshake went to the same one
+    assertThat(Files.readAllLines(log).subList(0, 2))
+        .containsExactly(
+            "server/discover toolnexus-call-1",
+            "initialize toolnexus-call-2 protocolVersion=2025-11-25 capabilities={}"
+                + " clientInfo=toolnexus");
+    assertThat(Files.readAllLines(log).stream().filter(l -> l.startsWith("server/discover")))
+        .hasSize(1);
   }
 
   @Test

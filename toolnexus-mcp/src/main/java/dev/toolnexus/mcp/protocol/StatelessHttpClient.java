@@ -21,9 +21,10 @@ import java.util.function.Consumer;
 /**
  * Requests of the stateless revision over streamable HTTP, on the JDK's HTTP client: each request
  * its own POST carrying the {@code _meta} block and the mirrored headers, answered by one JSON body
- * or an SSE stream of notifications ending with the response. Cancelling a request's future closes
- * its stream, which the revision defines as cancelling the request. No session, no handshake.
- * Internal.
+ * or an SSE stream of notifications ending with the response. A redirect is not followed (it could
+ * carry the configured credentials to another origin): it is answered as its HTTP status.
+ * Cancelling a request's future closes its stream, which the revision defines as cancelling the
+ * request. No session, no handshake. Internal.
  */
 public final class StatelessHttpClient {
   private static final AtomicLong THREADS = new AtomicLong();
@@ -63,7 +64,7 @@ public final class StatelessHttpClient {
     this.http =
         HttpClient.newBuilder()
             .connectTimeout(connectTimeout)
-            .followRedirects(HttpClient.Redirect.NORMAL)
+            .followRedirects(HttpClient.Redirect.NEVER)
             .build();
     this.endpoint = endpoint;
     this.headers = Map.copyOf(headers);

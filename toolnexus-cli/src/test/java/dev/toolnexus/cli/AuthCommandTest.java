@@ -157,7 +157,7 @@ class AuthCommandTest {
                         read.servers().get(0).authSettings().withClientSecret("web-secret"))));
     try (McpToolSource source = Mcp.connect(withSecret)) {
       assertThat(source.serverStatus())
-          .containsExactly(Map.entry("notes", McpServerStatus.connected("2025-11-25")));
+          .containsExactly(Map.entry("notes", McpServerStatus.connected("2026-07-28")));
     }
   }
 

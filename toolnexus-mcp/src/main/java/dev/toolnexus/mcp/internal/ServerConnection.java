@@ -5,6 +5,7 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.WaitFor;
+import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import dev.toolnexus.mcp.protocol.Revisions;
@@ -12,11 +13,9 @@ import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -244,13 +243,11 @@ public final class ServerConnection implements AutoCloseable {
       case HTTP -> {
         Map<String, String> headers = headers(env);
         String pin = config.protocolVersion();
-        // a server signed in to by HttpAuth keeps the session revision unless pinned: its
-        // transport renews the credential on a 401, the stateless client does not yet
-        boolean probe = pin == null && config.auth() == null;
+        boolean probe = pin == null;
         if (probe || Revisions.STATELESS.equals(pin)) {
           StatelessSession st =
               StatelessSession.open(
-                  config, withAuthorization(headers), !probe, dead, cancel, this::onProgress);
+                  config, headers, tracked(headers), !probe, dead, cancel, this::onProgress);
           if (st != null) {
             stateless = st;
             revision = Revisions.STATELESS;
@@ -274,17 +271,14 @@ public final class ServerConnection implements AutoCloseable {
     logInstructions(s.initialized.instructions());
   }
 
-  private Map<String, String> withAuthorization(Map<String, String> headers) {
-    String authorization =
-        config.auth() == null ? null : config.auth().authorizationHeader(URI.create(config.url()));
-    if (authorization == null) {
-      return headers;
-    }
-    Map<String, String> out = new LinkedHashMap<>(headers);
-    out.put("Authorization", authorization);
-    // a server may echo the credential in an error body: it is hidden like the configured headers
-    redactor = Redactor.of(out.values());
-    return out;
+  /**
+   * The server's auth, adding every header value it gives to the redactor: a server may echo the
+   * credential in an error body, so it is hidden like the configured headers.
+   */
+  private HttpAuth tracked(Map<String, String> headers) {
+    return config.auth() == null
+        ? null
+        : new SeenAuth(config.auth(), headers.values(), r -> redactor = r);
   }
 
   private Map<String, String> headers(Map<String, String> env) {

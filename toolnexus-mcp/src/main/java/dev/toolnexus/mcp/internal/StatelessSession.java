@@ -1,6 +1,8 @@
 package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.CancelToken;
+import dev.toolnexus.auth.AuthRequiredException;
+import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import dev.toolnexus.mcp.protocol.DiscoverResult;
 import dev.toolnexus.mcp.protocol.McpHeaders;
@@ -64,12 +66,18 @@ final class StatelessSession {
    * caller opens the session revision instead, whose handshake reports a broken server as before. A
    * pinned server is not asked.
    *
-   * @param headers the expanded configured headers (and the authorization, when there is one)
+   * <p>A server refusing the probe with 401 or 403 after {@code auth} had its chance to renew the
+   * credential fails here, so the user is not asked to sign in a second time.
+   *
+   * @param headers the expanded configured headers
+   * @param auth asked for the {@code Authorization} header of every request; null for none
    * @throws McpFailure when the server cannot be reached, or refuses or fails the probe
+   * @throws AuthRequiredException when {@code auth} needs a sign-in that cannot happen now
    */
   static StatelessSession open(
       McpServerConfig config,
       Map<String, String> headers,
+      HttpAuth auth,
       boolean pinned,
       CompletableFuture<String> dead,
       CancelToken cancel,
@@ -78,6 +86,7 @@ final class StatelessSession {
         new StatelessHttpClient(
             URI.create(config.url()),
             headers,
+            auth,
             Revisions.STATELESS,
             meta(),
             config.maxMessageBytes(),
@@ -99,6 +108,19 @@ final class StatelessSession {
       if (e.getCause() == null || e.getCause() instanceof RpcException rpc && isStateless(rpc)) {
         // a timeout, a server that died, or a server of this revision refusing the request
         throw e;
+      }
+      if (e.getCause() instanceof AuthRequiredException required) {
+        throw required; // a sign-in is needed and cannot happen now: asking again would not help
+      }
+      if (auth != null && e.getCause() instanceof RpcException rpc && isRefusal(rpc)) {
+        // the credential was offered (and renewed when the auth could): the session revision's
+        // handshake would be refused the same way after a second sign-in
+        throw new McpFailure(
+            DiscoverResult.METHOD
+                + " failed: HTTP "
+                + rpc.httpStatus()
+                + " (the server refused the credentials)",
+            rpc);
       }
       // method not found, a 4xx, or any other failure: the session revision is tried, and its
       // handshake names the problem as it always has (a refused connection, a web page, a 5xx)
@@ -141,6 +163,10 @@ final class StatelessSession {
   /** The {@code _meta} entries every request of the stateless revision carries from this client. */
   static Map<String, Object> meta() {
     return RequestMeta.of(Revisions.STATELESS, Map.of(), "toolnexus", Version.VALUE);
+  }
+
+  private static boolean isRefusal(RpcException e) {
+    return e.httpStatus() == 401 || e.httpStatus() == 403;
   }
 
   private static boolean isStateless(RpcException e) {

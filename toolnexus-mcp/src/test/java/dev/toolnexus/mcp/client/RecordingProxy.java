@@ -52,6 +52,16 @@ final class RecordingProxy implements AutoCloseable {
   private static final Set<String> HOP =
       Set.of("host", "content-length", "connection", "transfer-encoding", "upgrade", "expect");
   final List<Seen> seen = new CopyOnWriteArrayList<>();
+
+  /**
+   * When set, the only {@code Authorization} value let through: any other request is answered 401
+   * with {@link #CHALLENGE} and a JSON-RPC error body that echoes the value it was sent.
+   */
+  volatile String requiredAuthorization;
+
+  /** The {@code WWW-Authenticate} of the relay's 401 answers. */
+  static final String CHALLENGE = "Bearer realm=\"test\", error=\"invalid_token\"";
+
   private final HttpServer server;
   private final ExecutorService pool = Executors.newCachedThreadPool();
   private final HttpClient http = HttpClient.newHttpClient();
@@ -86,6 +96,20 @@ final class RecordingProxy implements AutoCloseable {
       ex.getRequestHeaders()
           .forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), String.join(",", v)));
       seen.add(new Seen(ex.getRequestMethod(), headers, new String(body, StandardCharsets.UTF_8)));
+      String required = requiredAuthorization;
+      if (required != null && !required.equals(headers.get("authorization"))) {
+        byte[] refusal =
+            ("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":"
+                    + "\"the credential "
+                    + headers.get("authorization")
+                    + " is not valid\"}}")
+                .getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("WWW-Authenticate", CHALLENGE);
+        ex.getResponseHeaders().set("Content-Type", "application/json");
+        ex.sendResponseHeaders(401, refusal.length);
+        ex.getResponseBody().write(refusal);
+        return;
+      }
       HttpRequest.Builder b =
           HttpRequest.newBuilder(URI.create(target))
               .method(ex.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));

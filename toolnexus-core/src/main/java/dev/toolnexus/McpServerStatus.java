@@ -2,13 +2,22 @@ package dev.toolnexus;
 
 /**
  * The state of one configured MCP server: {@code connected}, {@code disabled}, {@code failed} with
- * the reason, or {@code needs_auth} when the server asks for a sign-in nobody can do now.
+ * the reason, or {@code needs_auth} when the server asks for a sign-in nobody can do now; and which
+ * MCP revision a connected server speaks.
  *
  * @param state the server's state
  * @param reason why it failed (or was disabled); null when connected
+ * @param protocolVersion the MCP revision the server is spoken to in ({@code "2026-07-28"} for a
+ *     stateless server, else the one its {@code initialize} handshake agreed, such as {@code
+ *     "2025-11-25"}); null before it is connected and when it is not
  */
-public record McpServerStatus(State state, String reason) {
+public record McpServerStatus(State state, String reason, String protocolVersion) {
   private static final String NEEDS_AUTH_PREFIX = "needs_auth: ";
+
+  /** A status without a known revision. */
+  public McpServerStatus(State state, String reason) {
+    this(state, reason, null);
+  }
 
   /** The states a server can be in. */
   public enum State {
@@ -33,6 +42,11 @@ public record McpServerStatus(State state, String reason) {
   /** A connected server. */
   public static McpServerStatus connected() {
     return new McpServerStatus(State.CONNECTED, null);
+  }
+
+  /** A connected server spoken to in {@code protocolVersion} (null when not known). */
+  public static McpServerStatus connected(String protocolVersion) {
+    return new McpServerStatus(State.CONNECTED, null, protocolVersion);
   }
 
   /** A disabled server. */

@@ -71,6 +71,9 @@ final class ToolsCommand implements Callable<Integer> {
     if (status.reason() != null) {
       m.put("reason", status.reason());
     }
+    if (status.protocolVersion() != null) {
+      m.put("protocolVersion", status.protocolVersion());
+    }
     return m;
   }
 
@@ -99,7 +102,13 @@ final class ToolsCommand implements Callable<Integer> {
       out.println();
       out.println("MCP servers:");
       int width = status.keySet().stream().mapToInt(String::length).max().orElse(0);
-      status.forEach((name, st) -> out.printf("  %-" + width + "s  %s%n", name, st));
+      status.forEach(
+          (name, st) ->
+              out.printf(
+                  "  %-" + width + "s  %s%s%n",
+                  name,
+                  st,
+                  st.protocolVersion() == null ? "" : " (MCP " + st.protocolVersion() + ")"));
     }
   }
 

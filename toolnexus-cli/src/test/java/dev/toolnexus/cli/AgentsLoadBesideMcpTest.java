@@ -81,7 +81,7 @@ class AgentsLoadBesideMcpTest {
       assertThat(toolkit.status().get("a2a").parts())
           .containsExactly(Map.entry("echo", SourceStatus.ready()));
       assertThat(toolkit.mcpStatus())
-          .containsExactly(Map.entry("local", McpServerStatus.connected()));
+          .containsExactly(Map.entry("local", McpServerStatus.connected("2025-11-25")));
       assertThat(toolkit.names()).containsExactly("local_ping", "Echo_echo");
     }
   }

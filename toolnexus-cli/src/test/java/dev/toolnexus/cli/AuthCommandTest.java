@@ -154,7 +154,7 @@ class AuthCommandTest {
                         read.servers().get(0).authSettings().withClientSecret("web-secret"))));
     try (McpToolSource source = Mcp.connect(withSecret)) {
       assertThat(source.serverStatus())
-          .containsExactly(Map.entry("notes", McpServerStatus.connected()));
+          .containsExactly(Map.entry("notes", McpServerStatus.connected("2026-07-28")));
     }
   }
 

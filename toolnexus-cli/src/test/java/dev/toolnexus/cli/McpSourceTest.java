@@ -45,7 +45,7 @@ class McpSourceTest {
             "bench_echo         mcp      Echoes the text back.",
             "3 tools");
     assertThat(lines.get(6)).isEqualTo("MCP servers:");
-    assertThat(lines.get(7)).isEqualTo("  bench   connected");
+    assertThat(lines.get(7)).isEqualTo("  bench   connected (MCP 2025-11-25)");
     assertThat(lines.get(8))
         .startsWith("  broken  failed: ")
         .contains(dir.resolve("nope").toString());
@@ -82,7 +82,8 @@ class McpSourceTest {
     @SuppressWarnings("unchecked")
     Map<String, Map<String, Object>> mcp = (Map<String, Map<String, Object>>) json.get("mcp");
     assertThat(mcp.keySet()).containsExactly("bench", "broken", "off");
-    assertThat(mcp.get("bench")).isEqualTo(Map.of("state", "connected"));
+    assertThat(mcp.get("bench"))
+        .isEqualTo(Map.of("state", "connected", "protocolVersion", "2025-11-25"));
     assertThat(mcp.get("off")).isEqualTo(Map.of("state", "disabled"));
     assertThat(mcp.get("broken").get("state")).isEqualTo("failed");
     assertThat((String) mcp.get("broken").get("reason")).contains(dir.resolve("nope").toString());

@@ -250,7 +250,9 @@ public final class ToolRegistry implements AutoCloseable {
   public Map<String, McpServerStatus> mcpStatus() {
     Map<String, McpServerStatus> out = new LinkedHashMap<>();
     for (ToolSource s : sources()) {
-      if (s.kind() == Source.MCP) {
+      if (s instanceof McpServerStatuses servers) {
+        out.putAll(servers.serverStatus());
+      } else if (s.kind() == Source.MCP) {
         s.status().parts().forEach((name, st) -> out.put(name, McpServerStatus.of(st)));
       }
     }

@@ -163,7 +163,8 @@ class ConfiguredSignInTest {
     Map<String, Object> block =
         Map.of("clientId", "app", "tokenStore", dir.resolve("tokens.json").toString());
     try (McpToolSource first = Mcp.connect(config(block), new SigningInHost(), new CancelToken())) {
-      assertThat(first.serverStatus().get("notes")).isEqualTo(McpServerStatus.connected());
+      assertThat(first.serverStatus().get("notes"))
+          .isEqualTo(McpServerStatus.connected("2026-07-28"));
     }
     try (Toolkit toolkit =
         Toolkit.builder().builtins(false).source(Mcp.connect(config(block))).build()) {

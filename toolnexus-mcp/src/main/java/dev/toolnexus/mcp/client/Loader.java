@@ -55,7 +55,7 @@ final class Loader {
     for (Map.Entry<String, Object> e : results.entrySet()) {
       if (e.getValue() instanceof ServerConnection c) {
         connections.put(e.getKey(), c);
-        status.put(e.getKey(), McpServerStatus.connected());
+        status.put(e.getKey(), McpServerStatus.connected(c.protocolVersion()));
       } else {
         status.put(e.getKey(), (McpServerStatus) e.getValue());
       }
@@ -93,7 +93,11 @@ final class Loader {
             () -> {
               try {
                 Object result = work.apply(server);
-                tell(onStatus, server.name(), McpServerStatus.connected());
+                tell(
+                    onStatus,
+                    server.name(),
+                    McpServerStatus.connected(
+                        result instanceof ServerConnection c ? c.protocolVersion() : null));
                 f.complete(result);
               } catch (CancellationException e) {
                 f.complete(CANCELLED);

@@ -2,6 +2,7 @@ package dev.toolnexus.mcp.client;
 
 import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.auth.HttpAuth;
+import dev.toolnexus.mcp.protocol.Revisions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,8 @@ import java.util.Map;
  * @param authSettings the entry's {@code auth} block (OAuth sign-in settings, the client secret
  *     unexpanded), turned into {@link #auth()} when connecting by the toolnexus-oauth module; null
  *     for none
+ * @param protocolVersion the MCP revision pinned for this server ({@code "2025-11-25"} or {@code
+ *     "2026-07-28"}), skipping the probe that otherwise picks it; null to pick it per server
  */
 public record McpServerConfig(
     String name,
@@ -60,7 +63,8 @@ public record McpServerConfig(
     boolean exposePrompts,
     String problem,
     HttpAuth auth,
-    AuthSettings authSettings) {
+    AuthSettings authSettings,
+    String protocolVersion) {
 
   /** The default bound of each load phase and of a call: 30 seconds. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(30_000);
@@ -152,10 +156,11 @@ public record McpServerConfig(
         exposePrompts,
         problem,
         null,
+        null,
         null);
   }
 
-  /** An entry with {@link #auth()} and without {@link #authSettings()}. */
+  /** An entry with {@link #auth()}, without {@link #authSettings()} or a pinned revision. */
   public McpServerConfig(
       String name,
       Transport transport,
@@ -196,6 +201,7 @@ public record McpServerConfig(
         exposePrompts,
         problem,
         auth,
+        null,
         null);
   }
 
@@ -204,27 +210,7 @@ public record McpServerConfig(
    * streamable HTTP transport asks it to obtain or renew the credential and retries once.
    */
   public McpServerConfig withAuth(HttpAuth auth) {
-    return new McpServerConfig(
-        name,
-        transport,
-        command,
-        cwd,
-        env,
-        inheritEnv,
-        url,
-        headers,
-        enabled,
-        timeout,
-        maxTotalTimeout,
-        tools,
-        maxMessageBytes,
-        maxResultBytes,
-        maxResourceBytes,
-        exposeResources,
-        exposePrompts,
-        problem,
-        auth,
-        authSettings);
+    return with(auth, authSettings, protocolVersion);
   }
 
   /**
@@ -233,6 +219,36 @@ public record McpServerConfig(
    * set.
    */
   public McpServerConfig withAuthSettings(AuthSettings settings) {
+    return with(auth, settings, protocolVersion);
+  }
+
+  /**
+   * This entry with the MCP revision pinned: {@code "2025-11-25"} (the {@code initialize} session)
+   * or {@code "2026-07-28"} (stateless); null to let the client ask the server.
+   *
+   * @throws IllegalArgumentException naming the server and the value when it is neither revision
+   */
+  public McpServerConfig withProtocolVersion(String revision) {
+    String bad = revision == null ? null : protocolVersionProblem(revision);
+    if (bad != null) {
+      throw new IllegalArgumentException("MCP server \"" + name + "\": protocolVersion " + bad);
+    }
+    return with(auth, authSettings, revision);
+  }
+
+  /**
+   * Why {@code value} cannot be pinned as a server's {@code protocolVersion}; null when it can.
+   * Shared by the config parser and {@link #withProtocolVersion}.
+   */
+  public static String protocolVersionProblem(Object value) {
+    if (value instanceof String s && Revisions.isPinnable(s)) {
+      return null;
+    }
+    String got = value instanceof String s ? "\"" + s + "\"" : String.valueOf(value);
+    return "must be \"" + String.join("\" or \"", Revisions.PINNABLE) + "\", got " + got;
+  }
+
+  private McpServerConfig with(HttpAuth auth, AuthSettings settings, String revision) {
     return new McpServerConfig(
         name,
         transport,
@@ -253,7 +269,8 @@ public record McpServerConfig(
         exposePrompts,
         problem,
         auth,
-        settings);
+        settings,
+        revision);
   }
 
   /** Whether the entry can be connected (it is well-formed). */

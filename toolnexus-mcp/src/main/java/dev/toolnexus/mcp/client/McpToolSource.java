@@ -6,6 +6,7 @@ import dev.toolnexus.Source;
 import dev.toolnexus.SourceStatus;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolSource;
+import dev.toolnexus.internal.McpServerStatuses;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.mcp.internal.ServerConnection;
 import dev.toolnexus.mcp.internal.ServerFeatures;
@@ -34,7 +35,7 @@ import java.util.function.Function;
  * capability asked for is an {@link IllegalStateException} saying so, an unknown server name an
  * {@link IllegalArgumentException}.
  */
-public final class McpToolSource implements ToolSource {
+public final class McpToolSource implements ToolSource, McpServerStatuses {
   private final Map<String, McpServerStatus> status;
   private final Map<String, ServerConnection> connections;
   private final List<Runnable> listeners;
@@ -82,7 +83,11 @@ public final class McpToolSource implements ToolSource {
     return names.assign(List.copyOf(connections.values()));
   }
 
-  /** Each configured server's status ({@code connected | disabled | failed}), in config order. */
+  /**
+   * Each configured server's status ({@code connected | disabled | failed}), in config order; a
+   * connected server's says which MCP revision it speaks.
+   */
+  @Override
   public Map<String, McpServerStatus> serverStatus() {
     return status;
   }

@@ -1,5 +1,6 @@
 package dev.toolnexus.mcp.internal;
 
+import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import dev.toolnexus.mcp.client.McpServerConfig.Transport;
 import dev.toolnexus.spi.ConfigValues;
@@ -65,7 +66,7 @@ public final class ConfigParser {
     entry.raw = raw;
     entry.values = ConfigValues.of(raw, entry::problem);
     entry.read();
-    return entry.build().withAuthSettings(entry.authSettings);
+    return entry.build();
   }
 
   static String typeOf(Object v) {
@@ -93,8 +94,9 @@ public final class ConfigParser {
     long maxResourceBytes;
     boolean exposeResources;
     boolean exposePrompts;
+    String protocolVersion;
     Map<String, Boolean> tools = new LinkedHashMap<>();
-    dev.toolnexus.auth.AuthSettings authSettings;
+    AuthSettings authSettings;
 
     ConfigValues values = ConfigValues.of(Map.of(), this::problem);
 
@@ -133,6 +135,7 @@ public final class ConfigParser {
       maxResourceBytes = bytes("maxResourceBytes");
       exposeResources = Boolean.TRUE.equals(bool("exposeResources"));
       exposePrompts = Boolean.TRUE.equals(bool("exposePrompts"));
+      readProtocolVersion();
       readTools();
       readTransport();
       readAuth();
@@ -231,6 +234,16 @@ public final class ConfigParser {
       }
     }
 
+    private void readProtocolVersion() {
+      Object v = raw.get("protocolVersion");
+      String bad = v == null ? null : McpServerConfig.protocolVersionProblem(v);
+      if (bad != null) {
+        problem("protocolVersion", bad);
+      } else {
+        protocolVersion = (String) v;
+      }
+    }
+
     private void readTools() {
       tools.putAll(values.boolMap("tools", "an object of tool name to true/false"));
     }
@@ -274,7 +287,10 @@ public final class ConfigParser {
           maxResourceBytes,
           exposeResources,
           exposePrompts,
-          problems.isEmpty() ? null : String.join("; ", problems));
+          problems.isEmpty() ? null : String.join("; ", problems),
+          null,
+          authSettings,
+          protocolVersion);
     }
   }
 }

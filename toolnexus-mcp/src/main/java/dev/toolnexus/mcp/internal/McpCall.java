@@ -4,7 +4,6 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.TraceContext;
-import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -12,13 +11,15 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
 
 /**
  * One {@code tools/call} in two halves: {@link #send} writes the request (over our own stdio pipe
- * on the calling thread, or through the SDK client for an HTTP server), {@link #finish} waits for
- * the reply within the idle timeout (moved by progress, up to the hard maximum) and turns it, a
- * timeout, a cancel or a failure into a result. Run back to back they are the plain blocking call;
- * apart, one thread can have several calls of a turn in flight without a worker per call.
+ * on the calling thread, or through a function that sends it for an HTTP server: the SDK client of
+ * a session, or a stateless request), {@link #finish} waits for the reply within the idle timeout
+ * (moved by progress, up to the hard maximum) and turns it, a timeout, a cancel or a failure into a
+ * result. Run back to back they are the plain blocking call; apart, one thread can have several
+ * calls of a turn in flight without a worker per call.
  */
 final class McpCall {
   private final String who;
@@ -74,13 +75,14 @@ final class McpCall {
 
   /**
    * Sends the request: over {@code session} when it is set (a stdio server), else through {@code
-   * client}. Never throws; a failure here is what {@link #finish} returns.
+   * remote}, whose future cancelled stops the request. Never throws; a failure here is what {@link
+   * #finish} returns.
    */
   McpCall send(
       Map<String, Object> args,
       StdioSession session,
       CallIds callIds,
-      McpAsyncClient client,
+      Function<McpSchema.CallToolRequest, CompletableFuture<McpSchema.CallToolResult>> remote,
       CompletableFuture<String> dead) {
     calls.put(token, watch);
     direct = session;
@@ -107,7 +109,7 @@ final class McpCall {
         ids.track(token, pending.id());
         sent = pending.reply().thenApply(direct::callResult);
       } else {
-        sent = client.callTool(request).toFuture();
+        sent = remote.apply(request);
       }
       sent.whenComplete(
           (r, e) -> {

@@ -5,12 +5,12 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.WaitFor;
+import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.mcp.client.McpServerConfig;
+import dev.toolnexus.mcp.protocol.Revisions;
 import io.modelcontextprotocol.client.McpAsyncClient;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;
-import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.time.Duration;
@@ -24,26 +24,21 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * The live session with one MCP server: its client, transport, current tools, and the call path
  * with per-call timeout (extended by progress up to a hard maximum), cancellation and {@code
  * notifications/cancelled}. A stdio server is spoken to by a {@link StdioSession} (no SDK client,
- * no Reactor); an HTTP server by the SDK's client.
+ * no Reactor); a remote server that answers {@code server/discover} by a {@link StatelessSession}
+ * in the 2026-07-28 revision; any other remote server by the SDK's client ({@link SdkSession}).
  */
 public final class ServerConnection implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ServerConnection.class);
-  // The SDK's own per-request timeout is set out of the way; every wait here is bounded by us.
-  private static final Duration SDK_REQUEST_TIMEOUT = Duration.ofDays(1);
   private static final int MAX_LIST_PAGES = 1000;
-  private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
-  private static final McpSchema.Implementation CLIENT_INFO =
-      McpSchema.Implementation.builder("toolnexus", Version.VALUE).build();
 
   private final McpServerConfig config;
   private final Runnable onChange;
@@ -57,6 +52,9 @@ public final class ServerConnection implements AutoCloseable {
   private volatile ObservedTransport transport;
   private volatile StdioProcessTransport stdio;
   private volatile StdioSession session;
+  private volatile StatelessSession stateless;
+  private volatile SdkSession sdk;
+  private volatile String revision;
   private volatile List<Tool> tools = List.of();
   private volatile List<Tool> featureTools = List.of();
   private volatile Redactor redactor = Redactor.NONE;
@@ -149,7 +147,20 @@ public final class ServerConnection implements AutoCloseable {
     return session;
   }
 
-  /** The SDK client of an HTTP server, or null for a stdio one. */
+  /** The stateless session of a server spoken to in 2026-07-28, or null. */
+  StatelessSession stateless() {
+    return stateless;
+  }
+
+  /**
+   * The MCP revision the server speaks: {@code 2026-07-28} when stateless, else the one the {@code
+   * initialize} handshake agreed; null before it is connected.
+   */
+  public String protocolVersion() {
+    return revision;
+  }
+
+  /** The SDK client of a server in the session revision over HTTP, or null. */
   McpAsyncClient client() {
     return client;
   }
@@ -204,100 +215,76 @@ public final class ServerConnection implements AutoCloseable {
                 this::onProgress);
         session = s;
         s.onResourceUpdated(features::updated);
+        String pin = config.protocolVersion();
+        if (Revisions.STATELESS.equals(pin)) {
+          s.stateless(StatelessSession.meta(), null);
+          revision = Revisions.STATELESS;
+          return;
+        }
+        if (pin == null && s.discover(StatelessSession.meta(), config.timeout(), dead, cancel)) {
+          revision = Revisions.STATELESS;
+          return;
+        }
         McpSchema.InitializeResult initialized;
         try {
-          initialized = s.initialize(CLIENT_INFO, config.timeout(), dead, cancel);
+          if (dead.isDone()) {
+            // it died while asked server/discover: said as a start-up failure, as before
+            throw new McpFailure("initialize failed: server " + dead.getNow(""));
+          }
+          initialized = s.initialize(SdkSession.CLIENT_INFO, config.timeout(), dead, cancel);
         } catch (McpFailure e) {
           // a server that needs a host variable we held back fails with its own error: name them
           throw new McpFailure(e.getMessage() + environment.withheldNote(), e);
         }
+        revision = initialized.protocolVersion();
         logInstructions(initialized.instructions());
       }
-      case SSE -> initialize(HttpTransports.sse(config, headers(env)), waitFor, cancel);
+      case SSE -> useSdk(SdkSession.sse(config, headers(env), waitFor, cancel, dead, hooks()));
       case HTTP -> {
         Map<String, String> headers = headers(env);
-        McpClientTransport streamable = HttpTransports.streamable(config, headers);
-        try {
-          initialize(streamable, waitFor, cancel);
-        } catch (McpFailure first) {
-          closeClient();
-          Integer refused = HttpTransports.authorizationStatus(first);
-          if (refused != null) {
-            // SSE would be refused the same way; say so instead of waiting for it
-            throw new McpFailure(
-                "initialize failed: HTTP "
-                    + refused
-                    + " (the server refused the request; check the configured headers)",
-                first);
-          }
-          Integer status = HttpTransports.httpStatus(first);
-          if (status == null || status < 400 || status >= 500) {
-            // only a 4xx to the POST says "an older server": refused, a web page, a 5xx are final
-            throw first;
-          }
-          log.debug(
-              "MCP server {} answered the streamable HTTP POST with HTTP {}; trying SSE",
-              config.name(),
-              status);
-          String sseAnswer = HttpTransports.sseRefusal(config, headers);
-          if (sseAnswer != null) {
-            // neither transport is served here: say what each attempt was answered
-            throw new McpFailure(
-                "initialize failed: the streamable HTTP POST was answered "
-                    + HttpTransports.statusText(first)
-                    + "; the legacy SSE GET was answered "
-                    + sseAnswer,
-                first);
-          }
-          try {
-            initialize(HttpTransports.sse(config, headers), waitFor, cancel);
-          } catch (McpFailure second) {
-            throw new McpFailure(
-                "streamable HTTP: " + first.getMessage() + "; SSE: " + second.getMessage(), second);
+        String pin = config.protocolVersion();
+        boolean probe = pin == null;
+        if (probe || Revisions.STATELESS.equals(pin)) {
+          StatelessSession st =
+              StatelessSession.open(
+                  config, headers, tracked(headers), !probe, dead, cancel, this::onProgress);
+          if (st != null) {
+            stateless = st;
+            revision = Revisions.STATELESS;
+            return;
           }
         }
+        useSdk(SdkSession.http(config, headers, waitFor, cancel, dead, hooks()));
       }
     }
+  }
+
+  private SdkSession.Hooks hooks() {
+    return new SdkSession.Hooks(this::refresh, this::onProgress, features::updated);
+  }
+
+  private void useSdk(SdkSession s) {
+    sdk = s;
+    client = s.client;
+    transport = s.transport;
+    revision = s.initialized.protocolVersion();
+    logInstructions(s.initialized.instructions());
+  }
+
+  /**
+   * The server's auth, adding every header value it gives to the redactor: a server may echo the
+   * credential in an error body, so it is hidden like the configured headers.
+   */
+  private HttpAuth tracked(Map<String, String> headers) {
+    return config.auth() == null
+        ? null
+        : new SeenAuth(config.auth(), headers.values(), r -> redactor = r);
   }
 
   private Map<String, String> headers(Map<String, String> env) {
     Map<String, String> expanded = HeaderExpander.expand(config.headers(), env::get, config.name());
     redactor = Redactor.of(expanded.values());
     return expanded;
-  }
-
-  private void initialize(McpClientTransport raw, WaitFor waitFor, CancelToken cancel) {
-    SdkLogging.quietInstructions();
-    ObservedTransport observed = new ObservedTransport(raw, config.name());
-    transport = observed;
-    McpSchema.ClientCapabilities.Builder caps = McpSchema.ClientCapabilities.builder();
-    if (waitFor != null) {
-      caps.elicitation(true, true);
-    }
-    McpClient.AsyncSpec spec =
-        McpClient.async(observed)
-            .requestTimeout(SDK_REQUEST_TIMEOUT)
-            // ours (in Await) fires first and names the phase; the SDK's is only a backstop
-            .initializationTimeout(config.timeout().plus(config.timeout()).plusSeconds(1))
-            .clientInfo(CLIENT_INFO)
-            .capabilities(caps.build())
-            .jsonSchemaValidator(DeferredSchemaValidator.INSTANCE)
-            .toolsChangeConsumer(
-                ignored ->
-                    Mono.<Void>fromRunnable(this::refresh).subscribeOn(Schedulers.boundedElastic()))
-            .progressConsumer(n -> Mono.<Void>fromRunnable(() -> onProgress(n)))
-            .resourcesUpdateConsumer(
-                contents ->
-                    Mono.<Void>fromRunnable(() -> contents.forEach(c -> features.updated(c.uri())))
-                        .subscribeOn(Schedulers.boundedElastic()));
-    if (waitFor != null) {
-      ElicitationBridge bridge = new ElicitationBridge(waitFor, config.name());
-      spec.elicitation(bridge::onForm).urlElicitation(bridge::onUrl);
-    }
-    McpAsyncClient c = spec.build();
-    client = c;
-    Await.await(c.initialize(), config.timeout(), dead, cancel, "initialize");
-    logInstructions(c.getServerInstructions());
   }
 
   private void logInstructions(String instructions) {
@@ -308,8 +295,11 @@ public final class ServerConnection implements AutoCloseable {
 
   private List<McpSchema.Tool> listAll(CancelToken cancel) {
     StdioSession s = session;
+    StatelessSession st = stateless;
     McpSchema.ServerCapabilities caps =
-        s != null ? s.capabilities() : client.getServerCapabilities();
+        s != null
+            ? s.capabilities()
+            : st != null ? st.capabilities() : client.getServerCapabilities();
     if (caps != null && caps.tools() == null) {
       return List.of(); // a server without the tools capability simply has none
     }
@@ -322,7 +312,9 @@ public final class ServerConnection implements AutoCloseable {
       McpSchema.ListToolsResult r =
           s != null
               ? s.listTools(cursor, left, dead, cancel)
-              : Await.await(client.listTools(cursor), left, dead, cancel, "tools/list");
+              : st != null
+                  ? st.listTools(cursor, left, dead, cancel)
+                  : Await.await(client.listTools(cursor), left, dead, cancel, "tools/list");
       if (r.tools() != null) {
         out.addAll(r.tools());
       }
@@ -420,6 +412,10 @@ public final class ServerConnection implements AutoCloseable {
                       + "\" cannot run")));
     }
     StdioSession direct = session;
+    StatelessSession st = stateless;
+    McpAsyncClient c = client;
+    Function<McpSchema.CallToolRequest, CompletableFuture<McpSchema.CallToolResult>> remote =
+        st != null ? st::call : r -> c.callTool(r).toFuture();
     McpCall call =
         new McpCall(
                 who,
@@ -435,8 +431,8 @@ public final class ServerConnection implements AutoCloseable {
             .send(
                 args,
                 direct,
-                direct != null ? direct.callIds() : transport.callIds(),
-                client,
+                direct != null ? direct.callIds() : st != null ? st.callIds() : transport.callIds(),
+                remote,
                 dead);
     return () -> redact(call.finish());
   }
@@ -453,20 +449,11 @@ public final class ServerConnection implements AutoCloseable {
   }
 
   private void closeClient() {
-    McpAsyncClient c = client;
+    SdkSession s = sdk;
+    sdk = null;
     client = null;
-    if (c == null) {
-      return;
-    }
-    try {
-      c.closeGracefully().block(CLOSE_GRACE);
-    } catch (RuntimeException e) {
-      log.debug("MCP server {}: graceful close failed: {}", config.name(), e.getMessage());
-    }
-    try {
-      c.close();
-    } catch (RuntimeException e) {
-      log.debug("MCP server {}: close failed: {}", config.name(), e.getMessage());
+    if (s != null) {
+      s.close(config.name());
     }
   }
 

@@ -59,9 +59,12 @@ public final class ServerFeatures {
 
   private McpSchema.ServerCapabilities capabilities() {
     StdioSession s = connection.session();
+    StatelessSession st = connection.stateless();
     McpAsyncClient c = connection.client();
     McpSchema.ServerCapabilities caps =
-        s != null ? s.capabilities() : c == null ? null : c.getServerCapabilities();
+        s != null
+            ? s.capabilities()
+            : st != null ? st.capabilities() : c == null ? null : c.getServerCapabilities();
     return caps == null ? McpSchema.ServerCapabilities.builder().build() : caps;
   }
 
@@ -344,11 +347,18 @@ public final class ServerFeatures {
     Duration timeout = connection.config().timeout();
     try {
       StdioSession s = connection.session();
+      StatelessSession st = connection.stateless();
       T result =
           s != null
               ? s.request(method, params, type, timeout, connection.dead(), cancel)
-              : Await.await(
-                  viaClient.apply(connection.client()), timeout, connection.dead(), cancel, method);
+              : st != null
+                  ? st.request(method, params, type, timeout, connection.dead(), cancel)
+                  : Await.await(
+                      viaClient.apply(connection.client()),
+                      timeout,
+                      connection.dead(),
+                      cancel,
+                      method);
       if (result == null) {
         throw new McpFailure(method + " failed: the server sent no result");
       }

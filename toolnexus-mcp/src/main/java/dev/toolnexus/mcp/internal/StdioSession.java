@@ -2,6 +2,10 @@ package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.internal.Threads;
+import dev.toolnexus.mcp.protocol.DiscoverResult;
+import dev.toolnexus.mcp.protocol.RequestMeta;
+import dev.toolnexus.mcp.protocol.Revisions;
+import dev.toolnexus.mcp.protocol.RpcError;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpError;
@@ -37,6 +41,8 @@ final class StdioSession {
   private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
+  private static final TypeRef<Map<String, Object>> MAP = new TypeRef<>() {};
+  private static final TypeRef<McpSchema.ServerCapabilities> CAPABILITIES = new TypeRef<>() {};
 
   private final StdioProcessTransport transport;
   private final String server;
@@ -46,6 +52,11 @@ final class StdioSession {
   private final Consumer<McpSchema.ProgressNotification> onProgress;
   private final CallIds callIds;
   private volatile McpSchema.InitializeResult initialized;
+  // set when the server is spoken to in the stateless revision: the _meta every request carries
+  private volatile Map<String, Object> statelessMeta;
+  private volatile McpSchema.ServerCapabilities statelessCapabilities;
+  private final java.util.concurrent.atomic.AtomicBoolean listening =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private volatile Consumer<String> onResourceUpdated = uri -> {};
 
   /**
@@ -91,7 +102,7 @@ final class StdioSession {
       Duration timeout,
       CompletableFuture<String> dead,
       CancelToken cancel) {
-    transport.listen(this::onMessage);
+    listen();
     Object reply =
         result(
             transport.requestJson(
@@ -124,9 +135,89 @@ final class StdioSession {
     return result;
   }
 
-  /** What the server said it can do in its {@code initialize} answer. */
+  private void listen() {
+    if (listening.compareAndSet(false, true)) {
+      transport.listen(this::onMessage);
+    }
+  }
+
+  /**
+   * Asks the server {@code server/discover} in the stateless revision. A server that answers it
+   * with that revision among its versions is spoken to statelessly from then on (this returns
+   * true); any other answer, a timeout or a death returns false, and the caller sends {@code
+   * initialize} to the same process, which reports a dead or silent server as it always has.
+   *
+   * @throws McpFailure when the server answers with an error only the stateless revision sends
+   */
+  boolean discover(
+      Map<String, Object> meta,
+      Duration timeout,
+      CompletableFuture<String> dead,
+      CancelToken cancel) {
+    listen();
+    StdioProcessTransport.Pending pending =
+        transport.request(DiscoverResult.METHOD, RequestMeta.apply(Map.of(), meta));
+    JSONRPCResponse reply;
+    try {
+      reply = Await.await(pending.reply(), timeout, dead, cancel, DiscoverResult.METHOD);
+    } catch (McpFailure e) {
+      log.debug("MCP server {}: {}; trying the session revision", server, e.getMessage());
+      return false;
+    } finally {
+      transport.abandon(pending.id());
+    }
+    if (reply.error() != null) {
+      if (new RpcError(reply.error().code(), reply.error().message(), null).isStatelessEra()) {
+        throw new McpFailure(
+            DiscoverResult.METHOD
+                + " failed: "
+                + reply.error().message()
+                + " ("
+                + reply.error().code()
+                + ")");
+      }
+      return false;
+    }
+    DiscoverResult found;
+    try {
+      found =
+          DiscoverResult.from(
+              json.convertValue(reply.result() == null ? Map.of() : reply.result(), MAP));
+    } catch (RuntimeException e) {
+      return false;
+    }
+    if (!found.supports(Revisions.STATELESS)) {
+      return false;
+    }
+    stateless(meta, json.convertValue(found.capabilities(), CAPABILITIES));
+    return true;
+  }
+
+  /**
+   * Speaks the stateless revision from now on: every request carries {@code meta}; {@code
+   * capabilities} are what the server's discover answer declared (null when it was not asked).
+   */
+  void stateless(Map<String, Object> meta, McpSchema.ServerCapabilities capabilities) {
+    listen();
+    statelessCapabilities = capabilities;
+    statelessMeta = meta;
+  }
+
+  private Object withMeta(Object params) {
+    Map<String, Object> meta = statelessMeta;
+    if (meta == null) {
+      return params;
+    }
+    return RequestMeta.apply(params == null ? Map.of() : json.convertValue(params, MAP), meta);
+  }
+
+  /**
+   * What the server said it can do: in its {@code initialize} answer, or its {@code
+   * server/discover} answer (null when the stateless revision was pinned without asking).
+   */
   McpSchema.ServerCapabilities capabilities() {
-    return initialized.capabilities();
+    McpSchema.InitializeResult r = initialized;
+    return r != null ? r.capabilities() : statelessCapabilities;
   }
 
   /**
@@ -137,7 +228,12 @@ final class StdioSession {
       String cursor, Duration timeout, CompletableFuture<String> dead, CancelToken cancel) {
     Object page =
         result(
-            transport.requestJson(McpSchema.METHOD_TOOLS_LIST, McpRequests.toolsListParams(cursor)),
+            statelessMeta == null
+                ? transport.requestJson(
+                    McpSchema.METHOD_TOOLS_LIST, McpRequests.toolsListParams(cursor))
+                : transport.request(
+                    McpSchema.METHOD_TOOLS_LIST,
+                    withMeta(cursor == null ? Map.of() : Map.of("cursor", cursor))),
             timeout,
             dead,
             cancel,
@@ -151,7 +247,7 @@ final class StdioSession {
 
   /** Sends a {@code tools/call}; the caller bounds the wait and {@link #abandon}s it after. */
   StdioProcessTransport.Pending call(McpSchema.CallToolRequest request) {
-    return transport.request(McpSchema.METHOD_TOOLS_CALL, request);
+    return transport.request(McpSchema.METHOD_TOOLS_CALL, withMeta(request));
   }
 
   /** A {@code tools/call} reply as a result; a JSON-RPC error becomes an {@link McpError}. */
@@ -201,7 +297,8 @@ final class StdioSession {
       Duration timeout,
       CompletableFuture<String> dead,
       CancelToken cancel) {
-    Object result = result(transport.request(method, params), timeout, dead, cancel, method);
+    Object result =
+        result(transport.request(method, withMeta(params)), timeout, dead, cancel, method);
     try {
       return json.convertValue(result == null ? Map.of() : result, type);
     } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.toolnexus.mcp.protocol;
 
+import dev.toolnexus.auth.HttpAuth;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -21,9 +23,12 @@ import java.util.function.Consumer;
 /**
  * Requests of the stateless revision over streamable HTTP, on the JDK's HTTP client: each request
  * its own POST carrying the {@code _meta} block and the mirrored headers, answered by one JSON body
- * or an SSE stream of notifications ending with the response. Cancelling a request's future closes
- * its stream, which the revision defines as cancelling the request. No session, no handshake.
- * Internal.
+ * or an SSE stream of notifications ending with the response. A redirect is not followed (it could
+ * carry the configured credentials to another origin): it is answered as its HTTP status. With an
+ * {@link HttpAuth}, every request asks it for the {@code Authorization} header, and a 401 or 403
+ * answer is told to it and, when it renewed the credential, sent once more. Cancelling a request's
+ * future closes its stream, which the revision defines as cancelling the request. No session, no
+ * handshake. Internal.
  */
 public final class StatelessHttpClient {
   private static final AtomicLong THREADS = new AtomicLong();
@@ -38,6 +43,7 @@ public final class StatelessHttpClient {
   private final HttpClient http;
   private final URI endpoint;
   private final Map<String, String> headers;
+  private final HttpAuth auth;
   private final String revision;
   private final Map<String, Object> meta;
   private final long maxMessageBytes;
@@ -48,6 +54,8 @@ public final class StatelessHttpClient {
    *
    * @param endpoint the MCP endpoint
    * @param headers headers sent on every request (for example credentials), already expanded
+   * @param auth asked for the {@code Authorization} header of every request, and told of a 401 or
+   *     403 answer (after which the request is sent once more when it says so); null for none
    * @param revision the protocol version every request declares
    * @param meta the reserved {@code _meta} entries every request carries
    * @param maxMessageBytes the largest response body or SSE event read
@@ -56,6 +64,7 @@ public final class StatelessHttpClient {
   public StatelessHttpClient(
       URI endpoint,
       Map<String, String> headers,
+      HttpAuth auth,
       String revision,
       Map<String, Object> meta,
       long maxMessageBytes,
@@ -63,10 +72,11 @@ public final class StatelessHttpClient {
     this.http =
         HttpClient.newBuilder()
             .connectTimeout(connectTimeout)
-            .followRedirects(HttpClient.Redirect.NORMAL)
+            .followRedirects(HttpClient.Redirect.NEVER)
             .build();
     this.endpoint = endpoint;
     this.headers = Map.copyOf(headers);
+    this.auth = auth;
     this.revision = revision;
     this.meta = Map.copyOf(meta);
     this.maxMessageBytes = maxMessageBytes;
@@ -92,44 +102,114 @@ public final class StatelessHttpClient {
       Consumer<Map<String, Object>> onNotification) {
     Map<String, Object> withMeta = RequestMeta.apply(params, meta);
     long id = ids.incrementAndGet();
-    HttpRequest.Builder b =
-        HttpRequest.newBuilder(endpoint)
-            .POST(HttpRequest.BodyPublishers.ofString(JsonRpc.request(id, method, withMeta)))
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream");
-    headers.forEach(b::header);
-    McpHeaders.standard(revision, method, withMeta).forEach(b::setHeader);
-    extraHeaders.forEach(b::setHeader);
-    CompletableFuture<Map<String, Object>> out = new CompletableFuture<>();
-    AtomicReference<InputStream> body = new AtomicReference<>();
-    CompletableFuture<HttpResponse<InputStream>> sent =
-        http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofInputStream());
-    sent.whenCompleteAsync(
-        (response, e) -> {
-          if (e != null) {
-            out.completeExceptionally(e.getCause() != null ? e.getCause() : e);
-            return;
-          }
-          body.set(response.body());
-          if (out.isDone()) {
-            closeQuietly(response.body());
-            return;
-          }
-          try (InputStream in = response.body()) {
-            out.complete(read(method, id, response, in, onNotification));
-          } catch (RuntimeException | IOException ex) {
-            out.completeExceptionally(ex);
-          }
-        },
-        READERS);
-    out.whenComplete(
+    Map<String, String> mirrored =
+        new LinkedHashMap<>(McpHeaders.standard(revision, method, withMeta));
+    mirrored.putAll(extraHeaders);
+    Exchange x =
+        new Exchange(method, id, JsonRpc.request(id, method, withMeta), mirrored, onNotification);
+    x.out.whenComplete(
         (r, e) -> {
-          if (out.isCancelled()) {
-            sent.cancel(true);
-            closeQuietly(body.get());
+          if (x.out.isCancelled()) {
+            CompletableFuture<?> sent = x.sent.get();
+            if (sent != null) {
+              sent.cancel(true);
+            }
+            closeQuietly(x.body.get());
           }
         });
-    return out;
+    x.send(auth != null);
+    return x.out;
+  }
+
+  /**
+   * One request and its answer: sent once, and once more when the server refused the credential and
+   * the {@link HttpAuth} renewed it.
+   */
+  private final class Exchange {
+    final String method;
+    final long id;
+    final String json;
+    final Map<String, String> mirrored;
+    final Consumer<Map<String, Object>> onNotification;
+    final CompletableFuture<Map<String, Object>> out = new CompletableFuture<>();
+    final AtomicReference<CompletableFuture<?>> sent = new AtomicReference<>();
+    final AtomicReference<InputStream> body = new AtomicReference<>();
+
+    Exchange(
+        String method,
+        long id,
+        String json,
+        Map<String, String> mirrored,
+        Consumer<Map<String, Object>> onNotification) {
+      this.method = method;
+      this.id = id;
+      this.json = json;
+      this.mirrored = mirrored;
+      this.onNotification = onNotification;
+    }
+
+    void send(boolean mayRenew) {
+      HttpRequest.Builder b =
+          HttpRequest.newBuilder(endpoint)
+              .POST(HttpRequest.BodyPublishers.ofString(json))
+              .header("Content-Type", "application/json")
+              .header("Accept", "application/json, text/event-stream");
+      headers.forEach(b::header);
+      try {
+        // asked on every request: the credential may have been refreshed or renewed since
+        String authorization = auth == null ? null : auth.authorizationHeader(endpoint);
+        if (authorization != null) {
+          b.setHeader("Authorization", authorization);
+        }
+      } catch (RuntimeException e) {
+        out.completeExceptionally(e);
+        return;
+      }
+      mirrored.forEach(b::setHeader);
+      CompletableFuture<HttpResponse<InputStream>> f =
+          http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+      sent.set(f);
+      if (out.isDone()) {
+        f.cancel(true); // cancelled while the credential was renewed
+        return;
+      }
+      f.whenCompleteAsync((response, e) -> answered(response, e, mayRenew), READERS);
+    }
+
+    private void answered(HttpResponse<InputStream> response, Throwable e, boolean mayRenew) {
+      if (e != null) {
+        out.completeExceptionally(e.getCause() != null ? e.getCause() : e);
+        return;
+      }
+      body.set(response.body());
+      if (out.isDone()) {
+        closeQuietly(response.body());
+        return;
+      }
+      int status = response.statusCode();
+      if (mayRenew && (status == 401 || status == 403)) {
+        String challenge = response.headers().firstValue("WWW-Authenticate").orElse(null);
+        boolean retry;
+        try {
+          // the credential is renewed (perhaps by the user signing in), then sent once more
+          retry = auth.onUnauthorized(endpoint, status, challenge);
+        } catch (RuntimeException ex) {
+          closeQuietly(response.body());
+          out.completeExceptionally(ex);
+          return;
+        }
+        if (retry) {
+          closeQuietly(response.body());
+          send(false);
+          return;
+        }
+      }
+      try (InputStream in = response.body()) {
+        out.complete(read(method, id, response, in, onNotification));
+      } catch (RuntimeException | IOException ex) {
+        out.completeExceptionally(ex);
+      }
+    }
   }
 
   private Map<String, Object> read(

@@ -154,7 +154,7 @@ class AuthBlockConfigTest {
                       "its \"auth\" block needs the toolnexus-oauth module on the class path"
                           + " (dev.toolnexus:toolnexus-oauth); without it the server cannot"
                           + " sign in")),
-              Map.entry("paged", McpServerStatus.connected()));
+              Map.entry("paged", McpServerStatus.connected("2025-11-25")));
       assertThat(s.tools()).hasSize(1000);
     }
   }

@@ -54,7 +54,7 @@ class EverythingStdioTest {
   @Test
   void serverIsConnectedAndItsToolsArePrefixedInListOrder() {
     assertThat(source.serverStatus())
-        .containsExactly(Map.entry("everything", McpServerStatus.connected()));
+        .containsExactly(Map.entry("everything", McpServerStatus.connected("2025-11-25")));
     assertThat(source.tools())
         .extracting(Tool::name)
         .startsWith(

@@ -74,7 +74,7 @@ class FailureServersTest {
       assertThat(s.serverStatus())
           .containsExactly(
               Map.entry("silent", McpServerStatus.failed("initialize timed out after 1500 ms")),
-              Map.entry("paged", McpServerStatus.connected()));
+              Map.entry("paged", McpServerStatus.connected("2025-11-25")));
       assertThat(s.tools()).hasSize(1000);
     }
   }
@@ -103,7 +103,7 @@ class FailureServersTest {
   @Test
   void strayLinesOnStdoutAreSkippedAndNeverFatal() {
     try (McpToolSource s = connect("noisy", TestEnv.local(TestEnv.javaServer("garbage")))) {
-      assertThat(s.serverStatus().get("noisy")).isEqualTo(McpServerStatus.connected());
+      assertThat(s.serverStatus().get("noisy")).isEqualTo(McpServerStatus.connected("2025-11-25"));
       assertThat(run(s, "noisy_ping", Map.of()).output()).isEqualTo("pong");
       assertThat(run(s, "noisy_ping", Map.of()).output()).isEqualTo("pong");
     }

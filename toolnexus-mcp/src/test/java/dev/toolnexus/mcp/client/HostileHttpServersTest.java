@@ -166,7 +166,12 @@ class HostileHttpServersTest {
     String url =
         serve(
             ex -> {
-              asked.add(ex.getRequestMethod() + " " + ex.getRequestHeaders().getFirst("Accept"));
+              asked.add(
+                  ex.getRequestMethod()
+                      + " "
+                      + ex.getRequestHeaders().getFirst("Accept")
+                      + " "
+                      + ex.getRequestHeaders().getFirst("Mcp-Method"));
               answer(ex, 404, "text/plain", "Not Found");
             });
 
@@ -181,8 +186,12 @@ class HostileHttpServersTest {
             McpServerStatus.failed(
                 "initialize failed: the streamable HTTP POST was answered HTTP 404: Not Found;"
                     + " the legacy SSE GET was answered HTTP 404: Not Found"));
+    // one server/discover probe, then the session revision's POST, then the legacy GET
     assertThat(asked)
-        .containsExactly("POST application/json, text/event-stream", "GET text/event-stream");
+        .containsExactly(
+            "POST application/json, text/event-stream server/discover",
+            "POST application/json, text/event-stream null",
+            "GET text/event-stream null");
   }
 
   @Test

@@ -78,7 +78,7 @@ class HostileServersTest {
       ToolResult r = run(s, "h_flood", Map.of("mb", 200));
 
       assertThat(r.output()).isEqualTo("flooded");
-      assertThat(s.serverStatus().get("h")).isEqualTo(McpServerStatus.connected());
+      assertThat(s.serverStatus().get("h")).isEqualTo(McpServerStatus.connected("2025-11-25"));
     }
   }
 
@@ -100,7 +100,7 @@ class HostileServersTest {
   void toolsWithAnInvalidInputSchemaOrAnnotationAreSkippedAndTheOthersStay() {
     try (McpToolSource s =
         FailureServersTest.connect("b", TestEnv.local(TestEnv.javaServer("badschema")))) {
-      assertThat(s.serverStatus().get("b")).isEqualTo(McpServerStatus.connected());
+      assertThat(s.serverStatus().get("b")).isEqualTo(McpServerStatus.connected("2025-11-25"));
       assertThat(s.tools()).extracting(Tool::name).containsExactly("b_first", "b_last");
       assertThat(run(s, "b_last", Map.of()).output()).isEqualTo("ran last");
     }

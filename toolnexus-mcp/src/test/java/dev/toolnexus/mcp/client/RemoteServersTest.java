@@ -98,7 +98,8 @@ class RemoteServersTest {
   @Test
   void serverEverythingOverStreamableHttp() {
     try (McpToolSource s = connect(Map.of(), "web", Map.of("url", streamable.url("/mcp")))) {
-      assertThat(s.serverStatus()).containsExactly(Map.entry("web", McpServerStatus.connected()));
+      assertThat(s.serverStatus())
+          .containsExactly(Map.entry("web", McpServerStatus.connected("2025-11-25")));
       assertThat(run(s, "web_echo", Map.of("message", "over http")).output())
           .isEqualTo("Echo: over http");
       assertThat(run(s, "web_get-tiny-image", Map.of()).parts()).hasSize(1);
@@ -153,7 +154,7 @@ class RemoteServersTest {
   void serverEverythingOverSseIsReachedByFallingBackFromStreamableHttp() {
     try (McpToolSource s = connect(Map.of(), "legacy", Map.of("url", sse.url("/sse")))) {
       assertThat(s.serverStatus())
-          .containsExactly(Map.entry("legacy", McpServerStatus.connected()));
+          .containsExactly(Map.entry("legacy", McpServerStatus.connected("2024-11-05")));
       assertThat(run(s, "legacy_echo", Map.of("message", "over sse")).output())
           .isEqualTo("Echo: over sse");
     }
@@ -180,7 +181,7 @@ class RemoteServersTest {
                 "headers",
                 Map.of("Authorization", "Bearer ${SECURE_TOKEN}")))) {
       assertThat(s.serverStatus())
-          .containsExactly(Map.entry("secure", McpServerStatus.connected()));
+          .containsExactly(Map.entry("secure", McpServerStatus.connected("2025-11-25")));
       assertThat(run(s, "secure_whoami", Map.of()).output()).isEqualTo("an authorized caller");
     }
   }

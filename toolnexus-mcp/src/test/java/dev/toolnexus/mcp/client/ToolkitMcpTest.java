@@ -36,7 +36,7 @@ class ToolkitMcpTest {
     try (Toolkit toolkit = Toolkit.builder().mcpConfig(config).skillsDir(skills).build()) {
       assertThat(toolkit.mcpStatus())
           .containsExactly(
-              Map.entry("everything", McpServerStatus.connected()),
+              Map.entry("everything", McpServerStatus.connected("2025-11-25")),
               Map.entry("off", McpServerStatus.disabled()));
       List<String> names = toolkit.names();
       assertThat(names).contains("everything_echo", "everything_get-sum", "skill");
@@ -71,7 +71,8 @@ class ToolkitMcpTest {
       assertThat(status.parts().keySet()).containsExactly("slow", "ghost");
       assertThat(status.parts().get("slow")).isEqualTo(SourceStatus.ready());
       assertThat(status.parts().get("ghost").state()).isEqualTo(SourceStatus.State.FAILED);
-      assertThat(toolkit.mcpStatus().get("slow")).isEqualTo(McpServerStatus.connected());
+      assertThat(toolkit.mcpStatus().get("slow"))
+          .isEqualTo(McpServerStatus.connected("2025-11-25"));
     }
     assertThat(mcp.isClosed()).isTrue();
   }

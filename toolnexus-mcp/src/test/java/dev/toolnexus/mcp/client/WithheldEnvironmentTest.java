@@ -83,7 +83,7 @@ class WithheldEnvironmentTest {
   void aVariablePassedInEnvAsAReferenceToTheHostIsNoLongerWithheld() throws IOException {
     McpServerStatus st = status(server("env", Map.of("HOST_ONLY_TOKEN", "${HOST_ONLY_TOKEN}")));
 
-    assertThat(st).isEqualTo(McpServerStatus.connected());
+    assertThat(st).isEqualTo(McpServerStatus.connected("2025-11-25"));
   }
 
   @Test
@@ -109,7 +109,8 @@ class WithheldEnvironmentTest {
 
   @Test
   void inheritEnvStillPassesTheWholeHostEnvironment() throws IOException {
-    assertThat(status(server("inheritEnv", true))).isEqualTo(McpServerStatus.connected());
+    assertThat(status(server("inheritEnv", true)))
+        .isEqualTo(McpServerStatus.connected("2025-11-25"));
   }
 
   @Test

@@ -1,0 +1,274 @@
+package dev.toolnexus.mcp.internal;
+
+import dev.toolnexus.CancelToken;
+import dev.toolnexus.auth.AuthRequiredException;
+import dev.toolnexus.auth.HttpAuth;
+import dev.toolnexus.mcp.client.McpServerConfig;
+import dev.toolnexus.mcp.protocol.DiscoverResult;
+import dev.toolnexus.mcp.protocol.McpHeaders;
+import dev.toolnexus.mcp.protocol.RequestMeta;
+import dev.toolnexus.mcp.protocol.Revisions;
+import dev.toolnexus.mcp.protocol.RpcException;
+import dev.toolnexus.mcp.protocol.StatelessHttpClient;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A remote server spoken to in the stateless 2026-07-28 revision: no {@code initialize}, no session
+ * id; every request is its own POST carrying the protocol version, the client's capabilities and
+ * name in {@code _meta} and the mirrored headers. Results are read into the same shapes the session
+ * revision gives, so listing and calling map them exactly as before. A call is cancelled by closing
+ * its response stream (the revision has no cancel notification for it).
+ */
+final class StatelessSession {
+  private static final Logger log = LoggerFactory.getLogger(StatelessSession.class);
+  private static final TypeRef<McpSchema.ListToolsResult> LIST_TOOLS = new TypeRef<>() {};
+  private static final TypeRef<McpSchema.CallToolResult> CALL_RESULT = new TypeRef<>() {};
+  private static final TypeRef<McpSchema.ServerCapabilities> CAPABILITIES = new TypeRef<>() {};
+  private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
+  private static final TypeRef<Map<String, Object>> MAP = new TypeRef<>() {};
+
+  private final StatelessHttpClient http;
+  private final McpJsonMapper json;
+  private final McpSchema.ServerCapabilities capabilities;
+  private final Consumer<McpSchema.ProgressNotification> onProgress;
+  // a cancelled call closes its stream; nothing is sent, so the sender does nothing
+  private final CallIds callIds = new CallIds(n -> {});
+  private final Map<String, Map<String, Object>> inputSchemas = new ConcurrentHashMap<>();
+
+  private StatelessSession(
+      StatelessHttpClient http,
+      McpJsonMapper json,
+      McpSchema.ServerCapabilities capabilities,
+      Consumer<McpSchema.ProgressNotification> onProgress) {
+    this.http = http;
+    this.json = json;
+    this.capabilities = capabilities;
+    this.onProgress = onProgress;
+  }
+
+  /**
+   * Opens the stateless session with a server. Unless {@code pinned}, the server is first asked
+   * {@code server/discover}; when it does not answer it (method not found, an HTTP 4xx, or any
+   * failure other than a timeout or an error only this revision sends) this returns null, and the
+   * caller opens the session revision instead, whose handshake reports a broken server as before. A
+   * pinned server is not asked.
+   *
+   * <p>A server refusing the probe with 401 or 403 after {@code auth} had its chance to renew the
+   * credential fails here, so the user is not asked to sign in a second time.
+   *
+   * @param headers the expanded configured headers
+   * @param auth asked for the {@code Authorization} header of every request; null for none
+   * @throws McpFailure when the server cannot be reached, or refuses or fails the probe
+   * @throws AuthRequiredException when {@code auth} needs a sign-in that cannot happen now
+   */
+  static StatelessSession open(
+      McpServerConfig config,
+      Map<String, String> headers,
+      HttpAuth auth,
+      boolean pinned,
+      CompletableFuture<String> dead,
+      CancelToken cancel,
+      Consumer<McpSchema.ProgressNotification> onProgress) {
+    StatelessHttpClient http =
+        new StatelessHttpClient(
+            URI.create(config.url()),
+            headers,
+            auth,
+            Revisions.STATELESS,
+            meta(),
+            config.maxMessageBytes(),
+            config.timeout());
+    McpJsonMapper json = McpJsonDefaults.getMapper();
+    if (pinned) {
+      return new StatelessSession(http, json, null, onProgress);
+    }
+    Map<String, Object> answer;
+    try {
+      answer =
+          Await.await(
+              http.request(DiscoverResult.METHOD, Map.of(), Map.of(), n -> {}),
+              config.timeout(),
+              dead,
+              cancel,
+              DiscoverResult.METHOD);
+    } catch (McpFailure e) {
+      if (e.getCause() == null || e.getCause() instanceof RpcException rpc && isStateless(rpc)) {
+        // a timeout, a server that died, or a server of this revision refusing the request
+        throw e;
+      }
+      if (e.getCause() instanceof AuthRequiredException required) {
+        throw required; // a sign-in is needed and cannot happen now: asking again would not help
+      }
+      if (auth != null && e.getCause() instanceof RpcException rpc && isRefusal(rpc)) {
+        // the credential was offered (and renewed when the auth could): the session revision's
+        // handshake would be refused the same way after a second sign-in
+        throw new McpFailure(
+            DiscoverResult.METHOD
+                + " failed: HTTP "
+                + rpc.httpStatus()
+                + " (the server refused the credentials)",
+            rpc);
+      }
+      // method not found, a 4xx, or any other failure: the session revision is tried, and its
+      // handshake names the problem as it always has (a refused connection, a web page, a 5xx)
+      log.debug(
+          "MCP server {} does not answer {} ({}); trying {}",
+          config.name(),
+          DiscoverResult.METHOD,
+          e.getMessage(),
+          Revisions.SESSION);
+      return null;
+    }
+    DiscoverResult discovered;
+    try {
+      discovered = DiscoverResult.from(answer);
+    } catch (IllegalArgumentException e) {
+      // a server of the session revision that answers unknown methods with an empty result
+      log.debug(
+          "MCP server {} answered {} without a discover result ({}); trying {}",
+          config.name(),
+          DiscoverResult.METHOD,
+          e.getMessage(),
+          Revisions.SESSION);
+      return null;
+    }
+    if (!discovered.supports(Revisions.STATELESS)) {
+      log.debug(
+          "MCP server {} supports {}; speaking {}",
+          config.name(),
+          discovered.supportedVersions(),
+          Revisions.SESSION);
+      return null;
+    }
+    if (discovered.instructions() != null && log.isDebugEnabled()) {
+      log.debug("MCP {}: server instructions:\n{}", config.name(), discovered.instructions());
+    }
+    return new StatelessSession(
+        http, json, json.convertValue(discovered.capabilities(), CAPABILITIES), onProgress);
+  }
+
+  /** The {@code _meta} entries every request of the stateless revision carries from this client. */
+  static Map<String, Object> meta() {
+    return RequestMeta.of(Revisions.STATELESS, Map.of(), "toolnexus", Version.VALUE);
+  }
+
+  private static boolean isRefusal(RpcException e) {
+    return e.httpStatus() == 401 || e.httpStatus() == 403;
+  }
+
+  private static boolean isStateless(RpcException e) {
+    return e.error() != null && e.error().isStatelessEra();
+  }
+
+  /** What the server's discover answer declared; null when the revision was pinned. */
+  McpSchema.ServerCapabilities capabilities() {
+    return capabilities;
+  }
+
+  /** The ids of calls in flight; cancelling one sends nothing (its stream is closed instead). */
+  CallIds callIds() {
+    return callIds;
+  }
+
+  /** One page of {@code tools/list}; remembers each tool's input schema for its call headers. */
+  McpSchema.ListToolsResult listTools(
+      String cursor, Duration timeout, CompletableFuture<String> dead, CancelToken cancel) {
+    Map<String, Object> params = new LinkedHashMap<>();
+    if (cursor != null) {
+      params.put("cursor", cursor);
+    }
+    McpSchema.ListToolsResult r =
+        request(McpSchema.METHOD_TOOLS_LIST, params, LIST_TOOLS, timeout, dead, cancel);
+    List<McpSchema.Tool> tools = r.tools() == null ? List.of() : r.tools();
+    for (McpSchema.Tool t : tools) {
+      if (t.name() != null && t.inputSchema() != null) {
+        inputSchemas.put(t.name(), json.convertValue(t.inputSchema(), MAP));
+      }
+    }
+    return r;
+  }
+
+  /**
+   * Sends a {@code tools/call}; the future completes with the result or fails with the server's
+   * error. Cancelling the future closes the call's response stream, which cancels it.
+   */
+  CompletableFuture<McpSchema.CallToolResult> call(McpSchema.CallToolRequest request) {
+    Map<String, Object> args = request.arguments() == null ? Map.of() : request.arguments();
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("name", request.name());
+    params.put("arguments", args);
+    if (request.meta() != null) {
+      params.put("_meta", request.meta());
+    }
+    Map<String, Object> schema = inputSchemas.get(request.name());
+    Map<String, String> extra = schema == null ? Map.of() : McpHeaders.params(schema, args);
+    CompletableFuture<Map<String, Object>> raw =
+        http.request(McpSchema.METHOD_TOOLS_CALL, params, extra, this::onNotification);
+    CompletableFuture<McpSchema.CallToolResult> out =
+        raw.thenApply(
+            result -> {
+              McpSchema.CallToolResult plain = StdioSession.textOnly(result);
+              return plain != null ? plain : json.convertValue(result, CALL_RESULT);
+            });
+    out.whenComplete(
+        (r, e) -> {
+          if (out.isCancelled()) {
+            raw.cancel(true);
+          }
+        });
+    return out;
+  }
+
+  /**
+   * One request and its result read as {@code type}.
+   *
+   * @param params the request's params as a record or a map ({@code _meta} is added)
+   * @throws McpFailure naming the method on a timeout or an error answer
+   */
+  <T> T request(
+      String method,
+      Object params,
+      TypeRef<T> type,
+      Duration timeout,
+      CompletableFuture<String> dead,
+      CancelToken cancel) {
+    Map<String, Object> asMap = params == null ? Map.of() : json.convertValue(params, MAP);
+    Map<String, Object> result =
+        Await.await(
+            http.request(method, asMap, Map.of(), this::onNotification),
+            timeout,
+            dead,
+            cancel,
+            method);
+    try {
+      return json.convertValue(result == null ? Map.of() : result, type);
+    } catch (RuntimeException e) {
+      throw new McpFailure(method + " failed: the result does not read: " + e.getMessage(), e);
+    }
+  }
+
+  private void onNotification(Map<String, Object> message) {
+    if (!"notifications/progress".equals(message.get("method"))
+        || !(message.get("params") instanceof Map<?, ?> params)) {
+      return;
+    }
+    try {
+      onProgress.accept(json.convertValue(params, PROGRESS));
+    } catch (RuntimeException e) {
+      log.debug("an unreadable progress notification was dropped: {}", e.getMessage());
+    }
+  }
+}

@@ -13,6 +13,9 @@ const { z } = sdkRequire("zod");
 
 // shared by every request's server instance: what became of each "wait" call, by its id
 const waits = new Map();
+// shared too: the tools the "grow" tool added, and how listen streams hear that the list changed
+const grown = [];
+let toolsChanged = () => {};
 
 async function until(test, ms) {
   const end = Date.now() + ms;
@@ -80,6 +83,23 @@ function factory() {
       return { content: [{ type: "text", text: waits.get(id) ?? "unknown" }] };
     },
   );
+  server.registerTool(
+    "grow",
+    {
+      description: "Adds the tool `name`, which says its name, and tells listeners the tool list changed",
+      inputSchema: z.object({ name: z.string() }),
+    },
+    async ({ name }) => {
+      grown.push(name);
+      toolsChanged();
+      return { content: [{ type: "text", text: `added ${name}` }] };
+    },
+  );
+  for (const name of grown) {
+    server.registerTool(name, { description: "Added by grow", inputSchema: z.object({}) }, async () => ({
+      content: [{ type: "text", text: name }],
+    }));
+  }
   return server;
 }
 
@@ -91,6 +111,7 @@ if (process.argv[2] === "stdio") {
 
 function serveHttp() {
   const handler = createMcpHandler(factory, { legacy: "reject" });
+  toolsChanged = () => handler.notify.toolsChanged();
 
   const port = Number(process.env.PORT || 0);
   const httpServer = http.createServer(async (req, res) => {

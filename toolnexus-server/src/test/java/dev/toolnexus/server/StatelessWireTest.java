@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.Tools;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
@@ -13,6 +14,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The 2026-07-28 stateless revision on the wire: exact answers, refusals and headers. */
@@ -75,7 +80,7 @@ class StatelessWireTest {
                       "supportedVersions",
                       List.of("2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"),
                       "capabilities",
-                      Map.of("tools", Map.of(), "logging", Map.of()),
+                      Map.of("tools", Map.of("listChanged", true), "logging", Map.of()),
                       "instructions",
                       "Use echo to repeat.",
                       "resultType",
@@ -404,5 +409,48 @@ class StatelessWireTest {
                 -32601,
                 "message",
                 "Method not found: ping is not part of protocol version 2026-07-28"));
+  }
+
+  @Test
+  void aListenStreamAcknowledgesThenCarriesTheToolListChangeOfARegister() throws Exception {
+    try (Toolkit toolkit = Fixtures.conformanceToolkit();
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
+      Map<String, Object> listen =
+          request(
+              7,
+              "subscriptions/listen",
+              Map.of("notifications", Map.of("toolsListChanged", true)),
+              V);
+      HttpRequest.Builder b = RawMcp.request(server.url(), null, Json.write(listen));
+      b.header("MCP-Protocol-Version", V).header("Mcp-Method", "subscriptions/listen");
+      LinkedBlockingQueue<String> data = new LinkedBlockingQueue<>();
+      CompletableFuture<HttpResponse<Stream<String>>> stream =
+          RawMcp.HTTP.sendAsync(b.build(), HttpResponse.BodyHandlers.ofLines());
+      CompletableFuture.runAsync(
+          () -> stream.join().body().filter(l -> l.startsWith("data: ")).forEach(data::add));
+      assertThat(Json.parseObject(data.poll(30, TimeUnit.SECONDS).substring(6)))
+          .isEqualTo(
+              Map.of(
+                  "jsonrpc",
+                  "2.0",
+                  "method",
+                  "notifications/subscriptions/acknowledged",
+                  "params",
+                  Map.of(
+                      "_meta",
+                      Map.of("io.modelcontextprotocol/subscriptionId", 7),
+                      "notifications",
+                      Map.of("toolsListChanged", true))));
+      toolkit.register(Tools.define("late", "Arrives later", Fixtures.NO_ARGS, args -> "hi"));
+      assertThat(Json.parseObject(data.poll(30, TimeUnit.SECONDS).substring(6)))
+          .isEqualTo(
+              Map.of(
+                  "jsonrpc",
+                  "2.0",
+                  "method",
+                  "notifications/tools/list_changed",
+                  "params",
+                  Map.of("_meta", Map.of("io.modelcontextprotocol/subscriptionId", 7))));
+    }
   }
 }

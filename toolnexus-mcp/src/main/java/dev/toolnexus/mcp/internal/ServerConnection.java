@@ -83,9 +83,20 @@ public final class ServerConnection implements AutoCloseable {
     ServerConnection c = new ServerConnection(config, onChange);
     try {
       c.connect(env, waitFor, cancel);
+      StatelessSession st = c.stateless;
+      // the change stream is opened before the listing, so no change after it is missed
+      CompletableFuture<Void> listening = st == null ? null : st.listen(c::refresh, config.name());
       List<McpSchema.Tool> listed = c.listAll(cancel);
       c.featureTools = FeatureTools.of(c, cancel);
       c.applyDefs(listed, c.listSeq.incrementAndGet());
+      if (listening != null) {
+        try {
+          Await.await(listening, config.timeout(), c.dead, cancel, "subscriptions/listen");
+        } catch (McpFailure e) {
+          // the tools are usable; only their later changes may go unheard
+          log.warn("MCP server {}: {}", config.name(), c.redactor.apply(e.getMessage()));
+        }
+      }
       return c;
     } catch (RuntimeException e) {
       c.close();
@@ -466,6 +477,10 @@ public final class ServerConnection implements AutoCloseable {
     McpFailure f = new McpFailure("server was closed");
     calls.values().forEach(w -> w.result.completeExceptionally(f));
     closeClient();
+    StatelessSession st = stateless;
+    if (st != null) {
+      st.close();
+    }
     StdioProcessTransport s = stdio;
     if (s != null) {
       s.close();

@@ -39,6 +39,8 @@ final class StatelessSession {
   private static final TypeRef<McpSchema.ServerCapabilities> CAPABILITIES = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
   private static final TypeRef<Map<String, Object>> MAP = new TypeRef<>() {};
+  private static final String LISTEN = "subscriptions/listen";
+  private static final String ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
 
   private final StatelessHttpClient http;
   private final McpJsonMapper json;
@@ -47,6 +49,7 @@ final class StatelessSession {
   // a cancelled call closes its stream; nothing is sent, so the sender does nothing
   private final CallIds callIds = new CallIds(n -> {});
   private final Map<String, Map<String, Object>> inputSchemas = new ConcurrentHashMap<>();
+  private volatile CompletableFuture<Map<String, Object>> listening;
 
   private StatelessSession(
       StatelessHttpClient http,
@@ -257,6 +260,52 @@ final class StatelessSession {
       return json.convertValue(result == null ? Map.of() : result, type);
     } catch (RuntimeException e) {
       throw new McpFailure(method + " failed: the result does not read: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Opens the {@code subscriptions/listen} stream in the background when the server's capabilities
+   * say its tool list changes, and runs {@code toolsChanged} on each {@code
+   * notifications/tools/list_changed} it carries. The returned future completes when the server
+   * acknowledged the subscription (from then on no change is missed) or the stream ended; at once
+   * for a server that does not say its tools change.
+   */
+  CompletableFuture<Void> listen(Runnable toolsChanged, String server) {
+    McpSchema.ServerCapabilities caps = capabilities;
+    if (caps == null || caps.tools() == null || !Boolean.TRUE.equals(caps.tools().listChanged())) {
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<Void> acknowledged = new CompletableFuture<>();
+    CompletableFuture<Map<String, Object>> stream =
+        http.request(
+            LISTEN,
+            Map.of("notifications", Map.of("toolsListChanged", true)),
+            Map.of(),
+            n -> {
+              Object method = n.get("method");
+              if (ACKNOWLEDGED.equals(method)) {
+                acknowledged.complete(null);
+              } else if (McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(method)) {
+                toolsChanged.run();
+              }
+            });
+    listening = stream;
+    stream.whenComplete(
+        (r, e) -> {
+          acknowledged.complete(null);
+          if (e != null && !stream.isCancelled()) {
+            log.debug("MCP server {}: the {} stream ended: {}", server, LISTEN, e.getMessage());
+          }
+        });
+    return acknowledged;
+  }
+
+  /** Closes the listen stream, if one is open. */
+  void close() {
+    CompletableFuture<Map<String, Object>> stream = listening;
+    listening = null;
+    if (stream != null) {
+      stream.cancel(true);
     }
   }
 

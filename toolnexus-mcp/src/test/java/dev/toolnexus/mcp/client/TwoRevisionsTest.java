@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,7 +56,7 @@ class TwoRevisionsTest {
               Map.entry("v2", McpServerStatus.connected("2026-07-28")),
               Map.entry("old", McpServerStatus.connected("2025-11-25")));
       assertThat(s.tools().stream().map(t -> t.name()).filter(n -> n.startsWith("v2_")))
-          .containsExactly("v2_add", "v2_echo", "v2_count", "v2_wait", "v2_state");
+          .containsExactly("v2_add", "v2_echo", "v2_count", "v2_wait", "v2_state", "v2_grow");
       ToolResult sum = RemoteServersTest.run(s, "v2_add", Map.of("a", 2, "b", 3));
       assertThat(sum.isError()).isFalse();
       assertThat(sum.output()).isEqualTo("{\"sum\":5}");
@@ -72,7 +73,10 @@ class TwoRevisionsTest {
         McpToolSource s = RemoteServersTest.connect(Map.of(), "v2", remote(proxy.url()))) {
       assertThat(RemoteServersTest.run(s, "v2_echo", Map.of("text", "hi")).output())
           .isEqualTo("hi");
-      assertThat(proxy.rpcMethods()).containsExactly("server/discover", "tools/list", "tools/call");
+      // the listen stream is opened alongside the listing, so its place before the call is free
+      assertThat(withoutListen(proxy))
+          .containsExactly("server/discover", "tools/list", "tools/call");
+      assertThat(proxy.rpcMethods()).filteredOn(LISTEN::equals).hasSize(1);
       for (RecordingProxy.Seen seen : proxy.seen) {
         assertThat(seen.httpMethod()).isEqualTo("POST");
         assertThat(seen.meta())
@@ -87,7 +91,8 @@ class TwoRevisionsTest {
       assertThat(proxy.seen.get(0).meta().get("io.modelcontextprotocol/clientInfo"))
           .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
           .containsEntry("name", "toolnexus");
-      assertThat(proxy.seen.get(2).headers()).containsEntry("mcp-name", "echo");
+      assertThat(proxy.seen.stream().filter(x -> x.rpcMethod().equals("tools/call")).findFirst())
+          .hasValueSatisfying(x -> assertThat(x.headers()).containsEntry("mcp-name", "echo"));
     }
   }
 
@@ -113,9 +118,35 @@ class TwoRevisionsTest {
       assertThat(state(s, "relayed", "started")).isEqualTo("started");
       cancel.cancel();
       assertThat(call.get().output()).isEqualTo("MCP server \"v2\": tool \"wait\" was cancelled");
-      assertThat(proxy.rpcMethods())
+      assertThat(withoutListen(proxy))
           .containsExactly("server/discover", "tools/list", "tools/call", "tools/call");
     }
+  }
+
+  @Test
+  void aToolListChangeOnTheListenStreamRefreshesTheStatelessServersTools() throws Exception {
+    // its own server: the tool this adds must not reach the other tests
+    try (V2Server grows = V2Server.start();
+        McpToolSource s = RemoteServersTest.connect(Map.of(), "v2", remote(grows.url()))) {
+      assertThat(RemoteServersTest.run(s, "v2_grow", Map.of("name", "late")).output())
+          .isEqualTo("added late");
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (s.tools().stream().noneMatch(t -> t.name().equals("v2_late"))
+          && System.nanoTime() < until) {
+        Thread.sleep(20);
+      }
+      assertThat(s.tools().stream().map(t -> t.name()))
+          .containsExactly(
+              "v2_add", "v2_echo", "v2_count", "v2_wait", "v2_state", "v2_grow", "v2_late");
+      assertThat(RemoteServersTest.run(s, "v2_late", Map.of()).output()).isEqualTo("late");
+    }
+  }
+
+  private static final String LISTEN = "subscriptions/listen";
+
+  /** The recorded methods but the background listen stream's. */
+  private static List<String> withoutListen(RecordingProxy proxy) {
+    return proxy.rpcMethods().stream().filter(m -> !m.equals(LISTEN)).toList();
   }
 
   private static CompletableFuture<ToolResult> startWait(

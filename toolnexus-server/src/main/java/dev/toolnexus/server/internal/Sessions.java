@@ -20,6 +20,7 @@ public final class Sessions implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final Map<String, Session> byId = new ConcurrentHashMap<>();
+  private final Listeners listeners = new Listeners();
   private final Duration idle;
   private final LongSupplier clock;
   private final ScheduledExecutorService sweeper;
@@ -91,16 +92,26 @@ public final class Sessions implements AutoCloseable {
     return byId.values();
   }
 
-  /** Sends a notification to every session that has a stream open for it. */
+  /**
+   * Sends a notification to every session that has a stream open for it, and to every listen stream
+   * that opted in to it.
+   */
   public void broadcast(ObjectNode message) {
     for (Session s : byId.values()) {
       s.broadcast(message);
     }
+    listeners.send(message);
   }
 
-  /** Closes every session, cancelling their calls, and stops the sweeper. */
+  /** The open {@code subscriptions/listen} streams of the stateless revision at this server. */
+  public Listeners listeners() {
+    return listeners;
+  }
+
+  /** Closes every session, cancelling their calls, ends every listen stream, stops the sweeper. */
   @Override
   public void close() {
+    listeners.close();
     if (sweeper != null) {
       sweeper.shutdownNow();
     }

@@ -41,10 +41,17 @@ public final class StatelessMcp {
           "prompts/list");
 
   private final McpProtocol protocol;
+  private final boolean listens;
 
-  /** The stateless revision over {@code protocol}. */
-  public StatelessMcp(McpProtocol protocol) {
+  /**
+   * The stateless revision over {@code protocol}.
+   *
+   * @param listens whether the transport serves {@code subscriptions/listen} streams, so tool list
+   *     changes are advertised
+   */
+  public StatelessMcp(McpProtocol protocol, boolean listens) {
     this.protocol = protocol;
+    this.listens = listens;
   }
 
   /** Every revision this server speaks, the stateless one first. */
@@ -135,9 +142,9 @@ public final class StatelessMcp {
   }
 
   private Map<String, Object> capabilities() {
-    // tools without listChanged: change notifications need subscriptions/listen, not served yet
+    // list changes reach a client only on a subscriptions/listen stream
     Map<String, Object> caps = new LinkedHashMap<>();
-    caps.put("tools", Map.of());
+    caps.put("tools", listens ? Map.of("listChanged", true) : Map.of());
     caps.put("logging", Map.of());
     if (protocol.servesGatewayFeatures()) {
       caps.put("resources", Map.of());

@@ -39,7 +39,7 @@ public final class StdioServer {
   /** A server for {@code protocol} that writes to {@code out}. */
   public StdioServer(McpProtocol protocol, Writer out) {
     this.protocol = protocol;
-    this.stateless = new StatelessMcp(protocol);
+    this.stateless = new StatelessMcp(protocol, false);
     this.out = out;
     session.addStream(this::send);
   }

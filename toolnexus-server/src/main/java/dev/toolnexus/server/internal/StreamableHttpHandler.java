@@ -51,7 +51,7 @@ public final class StreamableHttpHandler extends Handler.Abstract {
   /** The handler serving {@code protocol} with these sessions. */
   public StreamableHttpHandler(McpProtocol protocol, Sessions sessions) {
     this.protocol = protocol;
-    this.stateless = new StatelessMcp(protocol);
+    this.stateless = new StatelessMcp(protocol, true);
     this.sessions = sessions;
     this.guard = new RequestGuard(protocol.options());
     this.path = protocol.options().path();
@@ -211,6 +211,11 @@ public final class StreamableHttpHandler extends Handler.Abstract {
       writeJson(response, callback, 400, JsonRpc.error(id, RpcError.HEADER_MISMATCH, problem));
       return;
     }
+    if (Listeners.METHOD.equals(method)
+        && Revisions.isStateless(StatelessMcp.revisionOf(message))) {
+      listen(message, response, callback);
+      return;
+    }
     Session scope = new Session("stateless", System.currentTimeMillis());
     String accept = headers.get(HttpHeader.ACCEPT);
     if (McpProtocol.isToolCall(message)
@@ -274,6 +279,36 @@ public final class StreamableHttpHandler extends Handler.Abstract {
       Thread.currentThread().interrupt();
       session.cancel(McpProtocol.key(message.get("id")), "the server is stopping");
       callback.failed(e);
+    }
+  }
+
+  /**
+   * Serves a {@code subscriptions/listen}: an event stream that first acknowledges what it will
+   * carry, then the list changes the client opted in to, kept open with keep-alive comments until
+   * the client goes away or the server stops (then it ends with the subscription's result).
+   */
+  private void listen(JsonNode message, Response response, Callback callback) {
+    BlockingQueue<ObjectNode> queue = new LinkedBlockingQueue<>();
+    Runnable remove = sessions.listeners().add(message, queue::add);
+    eventStream(response);
+    try {
+      write(response, false, event(Listeners.acknowledged(message)));
+      while (true) {
+        ObjectNode next = queue.poll(keepAliveMillis, TimeUnit.MILLISECONDS);
+        if (next == Session.CLOSED) {
+          write(response, false, event(Listeners.ended(message)));
+          break;
+        }
+        write(response, false, next == null ? ": keep-alive\n\n" : event(next));
+      }
+      response.write(true, ByteBuffer.allocate(0), callback);
+    } catch (IOException e) {
+      callback.failed(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      callback.failed(e);
+    } finally {
+      remove.run();
     }
   }
 

@@ -13,6 +13,8 @@ import dev.toolnexus.server.McpHttpServer;
 import dev.toolnexus.server.McpServe;
 import dev.toolnexus.server.McpServeOptions;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -81,7 +83,7 @@ class AgentsLoadBesideMcpTest {
       assertThat(toolkit.status().get("a2a").parts())
           .containsExactly(Map.entry("echo", SourceStatus.ready()));
       assertThat(toolkit.mcpStatus())
-          .containsExactly(Map.entry("local", McpServerStatus.connected("2025-11-25")));
+          .containsExactly(Map.entry("local", McpServerStatus.connected("2026-07-28")));
       assertThat(toolkit.names()).containsExactly("local_ping", "Echo_echo");
     }
   }
@@ -130,15 +132,22 @@ class AgentsLoadBesideMcpTest {
             .method(
                 ex.getRequestMethod(),
                 HttpRequest.BodyPublishers.ofByteArray(ex.getRequestBody().readAllBytes()));
-    for (String h : List.of("Content-Type", "Accept", "Mcp-Session-Id", "Mcp-Protocol-Version")) {
+    for (String h :
+        List.of(
+            "Content-Type",
+            "Accept",
+            "Mcp-Session-Id",
+            "Mcp-Protocol-Version",
+            "Mcp-Method",
+            "Mcp-Name")) {
       String v = ex.getRequestHeaders().getFirst(h);
       if (v != null) {
         b.header(h, v);
       }
     }
-    HttpResponse<byte[]> answer;
+    HttpResponse<InputStream> answer;
     try {
-      answer = forward.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+      answer = forward.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       reply(ex, 503, "interrupted");
@@ -147,12 +156,18 @@ class AgentsLoadBesideMcpTest {
     for (String h : List.of("Content-Type", "Mcp-Session-Id")) {
       answer.headers().firstValue(h).ifPresent(v -> ex.getResponseHeaders().add(h, v));
     }
-    byte[] body = answer.body();
-    ex.sendResponseHeaders(answer.statusCode(), body.length == 0 ? -1 : body.length);
-    if (body.length > 0) {
-      ex.getResponseBody().write(body);
+    // streamed as it comes: the stateless revision's listen stream stays open
+    try (InputStream in = answer.body();
+        OutputStream out = ex.getResponseBody()) {
+      ex.sendResponseHeaders(answer.statusCode(), 0);
+      byte[] buf = new byte[8192];
+      for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
+        out.write(buf, 0, n);
+        out.flush();
+      }
+    } finally {
+      ex.close();
     }
-    ex.close();
   }
 
   private static boolean await(CountDownLatch latch) {

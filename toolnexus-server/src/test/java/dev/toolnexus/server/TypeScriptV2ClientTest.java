@@ -127,7 +127,8 @@ class TypeScriptV2ClientTest {
     assertThat(seen.get("protocolVersion")).isEqualTo("2026-07-28");
     assertThat(seen.get("sessionId")).isNull();
     assertThat(seen.get("serverInfo")).isEqualTo(Map.of("name", "toolnexus", "version", "0.1.0"));
-    assertThat(seen.get("capabilities")).isEqualTo(Map.of("tools", Map.of(), "logging", Map.of()));
+    assertThat(seen.get("capabilities"))
+        .isEqualTo(Map.of("tools", Map.of("listChanged", true), "logging", Map.of()));
     List<Map<String, Object>> tools = (List<Map<String, Object>>) seen.get("tools");
     assertThat(tools).extracting(t -> t.get("name")).containsExactlyElementsOf(TOOL_NAMES);
     List<Map<String, Object>> results = (List<Map<String, Object>>) seen.get("results");

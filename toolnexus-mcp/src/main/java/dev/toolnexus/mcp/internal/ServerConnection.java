@@ -253,19 +253,20 @@ public final class ServerConnection implements AutoCloseable {
       case SSE -> useSdk(SdkSession.sse(config, headers(env), waitFor, cancel, dead, hooks()));
       case HTTP -> {
         Map<String, String> headers = headers(env);
+        HttpAuth auth = tracked(headers);
         String pin = config.protocolVersion();
         boolean probe = pin == null;
         if (probe || Revisions.STATELESS.equals(pin)) {
           StatelessSession st =
-              StatelessSession.open(
-                  config, headers, tracked(headers), !probe, dead, cancel, this::onProgress);
+              StatelessSession.open(config, headers, auth, !probe, dead, cancel, this::onProgress);
           if (st != null) {
             stateless = st;
             revision = Revisions.STATELESS;
             return;
           }
         }
-        useSdk(SdkSession.http(config, headers, waitFor, cancel, dead, hooks()));
+        // the session's transport asks the same tracked auth, so its renewed tokens are hidden too
+        useSdk(SdkSession.http(config.withAuth(auth), headers, waitFor, cancel, dead, hooks()));
       }
     }
   }

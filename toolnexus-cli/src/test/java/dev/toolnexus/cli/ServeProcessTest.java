@@ -382,15 +382,22 @@ class ServeProcessTest {
     pb.environment().putAll(env);
     serve = pb.start();
     Process p = serve;
-    stderr =
-        CompletableFuture.supplyAsync(
+    // its own thread: a blocking read must not hold the common pool, which has one worker on
+    // two cores and which the JDK's HTTP client completes its futures on
+    CompletableFuture<String> err = new CompletableFuture<>();
+    Thread reader =
+        new Thread(
             () -> {
               try {
-                return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                err.complete(new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
               } catch (IOException e) {
-                return e.toString();
+                err.complete(e.toString());
               }
-            });
+            },
+            "serve-stderr");
+    reader.setDaemon(true);
+    reader.start();
+    stderr = err;
   }
 
   /** {@code env --default-signal=INT} where this machine's env has it, else nothing. */

@@ -7,6 +7,7 @@ import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.HttpClients;
+import dev.toolnexus.internal.HttpSends;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -246,7 +247,7 @@ final class WebfetchTool {
     HttpResponse<InputStream> headers(HttpRequest request)
         throws IOException, InterruptedException {
       CompletableFuture<HttpResponse<InputStream>> f =
-          Client.INSTANCE.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+          HttpSends.sendAsync(Client.INSTANCE, request, HttpResponse.BodyHandlers.ofInputStream());
       CancelToken.Registration reg = cancel.onCancel(() -> f.cancel(true));
       try {
         return f.get(remainingMillis(), TimeUnit.MILLISECONDS);

@@ -9,6 +9,7 @@ import dev.toolnexus.TraceContext;
 import dev.toolnexus.internal.BoundedBody;
 import dev.toolnexus.internal.Errors;
 import dev.toolnexus.internal.HttpClients;
+import dev.toolnexus.internal.HttpSends;
 import dev.toolnexus.spi.EnvExpander;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -106,9 +107,10 @@ final class HttpExchange {
       return new Sent(null, HttpFailure.timedOut(target, timeout));
     }
     CompletableFuture<HttpResponse<byte[]>> pending =
-        tool.client()
-            .sendAsync(
-                request, BoundedBody.handler(tool.maxResponseBytes(), "the response of " + target));
+        HttpSends.sendAsync(
+            tool.client(),
+            request,
+            BoundedBody.handler(tool.maxResponseBytes(), "the response of " + target));
     CancelToken.Registration reg = ctx.cancel().onCancel(() -> pending.cancel(true));
     try {
       HttpResponse<byte[]> response = pending.get(remaining, TimeUnit.NANOSECONDS);

@@ -3,6 +3,7 @@ package dev.toolnexus.a2a.internal;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Json;
 import dev.toolnexus.a2a.Dialect;
+import dev.toolnexus.internal.HttpSends;
 import dev.toolnexus.spi.EnvExpander;
 import java.io.IOException;
 import java.net.URI;
@@ -141,7 +142,8 @@ final class Rpc {
     AtomicReference<HttpResponse.ResponseInfo> info = new AtomicReference<>();
     CountDownLatch headers = new CountDownLatch(1);
     CompletableFuture<HttpResponse<Void>> future =
-        http.sendAsync(
+        HttpSends.sendAsync(
+            http,
             request,
             ri -> {
               info.set(ri);
@@ -265,7 +267,7 @@ final class Rpc {
       throws IOException, InterruptedException {
     cancel.throwIfCancelled();
     CompletableFuture<HttpResponse<String>> future =
-        http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+        HttpSends.sendAsync(http, request, HttpResponse.BodyHandlers.ofString());
     CancelToken.Registration registration = cancel.onCancel(() -> future.cancel(true));
     try {
       return future.get();

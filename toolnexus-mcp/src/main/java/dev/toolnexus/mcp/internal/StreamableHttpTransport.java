@@ -3,6 +3,7 @@ package dev.toolnexus.mcp.internal;
 import dev.toolnexus.TraceContext;
 import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.internal.HttpClients;
+import dev.toolnexus.internal.HttpSends;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.internal.sse.SseParser;
@@ -474,7 +475,8 @@ public final class StreamableHttpTransport implements McpClientTransport {
     }
     if (sessionId != null) {
       try {
-        http.sendAsync(
+        HttpSends.sendAsync(
+                http,
                 request("application/json, text/event-stream").timeout(timeout).DELETE().build(),
                 HttpResponse.BodyHandlers.discarding())
             .get(2, TimeUnit.SECONDS);

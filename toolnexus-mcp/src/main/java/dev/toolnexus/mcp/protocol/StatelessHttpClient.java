@@ -1,6 +1,7 @@
 package dev.toolnexus.mcp.protocol;
 
 import dev.toolnexus.auth.HttpAuth;
+import dev.toolnexus.internal.HttpSends;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -167,7 +168,7 @@ public final class StatelessHttpClient {
       }
       mirrored.forEach(b::setHeader);
       CompletableFuture<HttpResponse<InputStream>> f =
-          http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+          HttpSends.sendAsync(http, b.build(), HttpResponse.BodyHandlers.ofInputStream());
       sent.set(f);
       if (out.isDone()) {
         f.cancel(true); // cancelled while the credential was renewed
@@ -178,7 +179,10 @@ public final class StatelessHttpClient {
 
     private void answered(HttpResponse<InputStream> response, Throwable e, boolean mayRenew) {
       if (e != null) {
-        out.completeExceptionally(e.getCause() != null ? e.getCause() : e);
+        out.completeExceptionally(
+            e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                ? e.getCause()
+                : e);
         return;
       }
       body.set(response.body());

@@ -2,6 +2,7 @@ package dev.toolnexus.server.internal.a2a;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.a2a.Dialect;
+import dev.toolnexus.internal.HttpSends;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.server.a2a.PushConfig;
 import dev.toolnexus.server.a2a.PushOptions;
@@ -106,7 +107,7 @@ final class PushSender implements AutoCloseable {
           refused.getMessage());
       return CompletableFuture.completedFuture(null);
     }
-    return http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
+    return HttpSends.sendAsync(http, request, HttpResponse.BodyHandlers.discarding())
         .handle(
             (response, error) -> {
               int status = response == null ? -1 : response.statusCode();

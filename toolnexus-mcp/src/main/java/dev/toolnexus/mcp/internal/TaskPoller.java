@@ -93,6 +93,8 @@ final class TaskPoller {
       return loop(created);
     } catch (CancellationException e) {
       return cancelled(created.taskId());
+    } catch (RuntimeException e) {
+      return broken(created.taskId(), e);
     }
   }
 
@@ -123,7 +125,13 @@ final class TaskPoller {
                   + ": "
                   + e.getMessage())
           .withMetadata(TASK_ID, taskId);
+    } catch (RuntimeException e) {
+      return broken(taskId, e);
     }
+  }
+
+  private ToolResult broken(String taskId, RuntimeException e) {
+    return error("failed while its task " + taskId + " ran: " + Await.message(e), taskId);
   }
 
   private ToolResult loop(McpTask task) {

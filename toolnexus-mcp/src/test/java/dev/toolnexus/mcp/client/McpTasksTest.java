@@ -160,6 +160,33 @@ class McpTasksTest {
   }
 
   @Test
+  void aResumeOfATaskTheServerDoesNotKnowIsAnErrorResultNamingIt() {
+    Request gone =
+        new Request(
+            "r-gone",
+            "input",
+            "Go on with the job?",
+            null,
+            Map.of(
+                "server", "v2", "tool", "job", "taskId", "task-gone", "inputKey", "go-task-gone"),
+            null);
+    ToolContext ctx =
+        ToolContext.empty()
+            .with(Scheduler.class, new VirtualScheduler())
+            .withAnswer(Answer.ok("r-gone", Map.of("go", "yes")))
+            .withSuspended(gone);
+
+    ToolResult r = job(source, ctx, Map.of("key", "gone", "steps", 1));
+
+    assertThat(r.isError()).isTrue();
+    assertThat(r.output())
+        .isEqualTo(
+            "MCP server \"v2\": tool \"job\" could not go on with task task-gone: tasks/update"
+                + " failed: Failed to retrieve task: no task task-gone (-32602)");
+    assertThat(state("gone")).isEqualTo("none");
+  }
+
+  @Test
   void aFailedTaskIsAnErrorResultWithTheServersError() {
     ToolContext ctx = ToolContext.empty().with(Scheduler.class, new VirtualScheduler());
 

@@ -4,7 +4,7 @@
 // "listening on port N" to stderr. With the argument "stdio" it serves stdin/stdout instead.
 import http from "node:http";
 import { createRequire } from "node:module";
-import { McpServer, createMcpHandler } from "@modelcontextprotocol/server";
+import { McpServer, ProtocolError, createMcpHandler } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 
 // zod 4, as the SDK itself resolves it (it may sit under the SDK's own node_modules)
@@ -17,13 +17,148 @@ const waits = new Map();
 const grown = [];
 let toolsChanged = () => {};
 
+// The Tasks extension (io.modelcontextprotocol/tasks), which the SDK leaves to the server: the
+// "job" tool answers with a created task that moves one step on each tasks/get, so a client's polls
+// (not the clock) pace it; "job_state" says what became of the jobs started under a key.
+const TASKS = "io.modelcontextprotocol/tasks";
+const tasks = new Map(); // taskId -> the task's state
+const jobs = new Map(); // key -> { started, last } (how many tasks, the last one's id)
+let taskSeq = 0;
+
+function taskView(t) {
+  const view = {
+    taskId: t.taskId,
+    status: t.status,
+    createdAt: t.createdAt,
+    lastUpdatedAt: t.lastUpdatedAt,
+    ttlMs: 600000,
+    pollIntervalMs: t.pollMs,
+  };
+  if (t.statusMessage !== undefined) view.statusMessage = t.statusMessage;
+  if (t.status === "completed") view.result = t.result;
+  if (t.status === "failed") view.error = t.error;
+  if (t.status === "input_required") view.inputRequests = t.inputRequests;
+  return view;
+}
+
+function step(t) {
+  if (t.status !== "working") return;
+  t.done += 1;
+  t.lastUpdatedAt = new Date().toISOString();
+  t.statusMessage = `step ${t.done} of ${t.steps}`;
+  if (t.ask !== undefined && t.done === t.ask && t.answer === undefined) {
+    t.status = "input_required";
+    t.statusMessage = "the job asks whether to go on";
+    t.inputRequests = {
+      [`go-${t.taskId}`]: {
+        method: "elicitation/create",
+        params: {
+          mode: "form",
+          message: "Go on with the job?",
+          requestedSchema: { type: "object", properties: { go: { type: "string" } }, required: ["go"] },
+        },
+      },
+    };
+  } else if (t.done >= t.steps) {
+    const text = `job ${t.key} done after ${t.done} steps` + (t.answer ? ` (go: ${t.answer})` : "");
+    if (t.fail) {
+      t.status = "failed";
+      t.error = { code: -32603, message: `job ${t.key} broke` };
+    } else {
+      t.status = "completed";
+      t.result = { content: [{ type: "text", text }], isError: t.toolError === true };
+    }
+  }
+}
+
+function known(taskId) {
+  const t = tasks.get(taskId);
+  if (t === undefined) throw new ProtocolError(-32602, `Failed to retrieve task: no task ${taskId}`);
+  return t;
+}
+
+function registerJobs(server) {
+  server.registerTool(
+    "job",
+    {
+      description: "Runs as a task of `steps` steps, one per poll; may ask a question at step `ask`",
+      inputSchema: z.object({
+        key: z.string(),
+        steps: z.number(),
+        pollMs: z.number().optional(),
+        ask: z.number().optional(),
+        fail: z.boolean().optional(),
+        error: z.boolean().optional(),
+      }),
+    },
+    async ({ key, steps, pollMs, ask, fail, error }, ctx) => {
+      const declared = ctx.mcpReq.envelope?.["io.modelcontextprotocol/clientCapabilities"]?.extensions?.[TASKS];
+      if (declared === undefined) {
+        return { content: [{ type: "text", text: "job needs the tasks extension" }], isError: true };
+      }
+      const now = new Date().toISOString();
+      const taskId = `task-${++taskSeq}-${Math.random().toString(36).slice(2)}`;
+      const t = { taskId, key, steps, ask, fail, toolError: error, pollMs: pollMs ?? 1000, done: 0, status: "working" };
+      t.createdAt = t.lastUpdatedAt = now;
+      tasks.set(taskId, t);
+      const job = jobs.get(key) ?? { started: 0 };
+      job.started += 1;
+      job.last = taskId;
+      jobs.set(key, job);
+      return { resultType: "task", ...taskView(t) };
+    },
+  );
+  server.registerTool(
+    "job_state",
+    { description: "How many jobs started under `key`, and the status of the last", inputSchema: z.object({ key: z.string() }) },
+    async ({ key }) => {
+      const job = jobs.get(key);
+      const text = job === undefined ? "none" : `${job.started} started, last ${tasks.get(job.last).status}`;
+      return { content: [{ type: "text", text }] };
+    },
+  );
+  const byId = { params: z.object({ taskId: z.string() }).passthrough() };
+  server.server.setRequestHandler("tasks/get", byId, async ({ taskId }) => {
+    const t = known(taskId);
+    step(t);
+    return taskView(t);
+  });
+  server.server.setRequestHandler("tasks/cancel", byId, async ({ taskId }) => {
+    const t = known(taskId);
+    if (t.status === "working" || t.status === "input_required") {
+      t.status = "cancelled";
+      t.statusMessage = "cancelled by the client";
+      t.lastUpdatedAt = new Date().toISOString();
+    }
+    return {};
+  });
+  server.server.setRequestHandler(
+    "tasks/update",
+    byId,
+    async ({ taskId }, ctx) => {
+      // the SDK lifts inputResponses off the params, as it does for a multi-round-trip retry
+      const t = known(taskId);
+      const response = ctx.mcpReq.inputResponses?.[`go-${taskId}`];
+      if (t.status === "input_required" && response !== undefined) {
+        t.answer = response.action === "accept" ? String(response.content?.go) : response.action;
+        t.status = "working";
+        delete t.inputRequests;
+      }
+      return {};
+    },
+  );
+}
+
 async function until(test, ms) {
   const end = Date.now() + ms;
   while (!test() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
 }
 
 function factory() {
-  const server = new McpServer({ name: "toolnexus-v2-test", version: "1.0.0" });
+  const server = new McpServer(
+    { name: "toolnexus-v2-test", version: "1.0.0" },
+    { capabilities: { extensions: { [TASKS]: {} } } },
+  );
   server.registerTool(
     "add",
     {
@@ -95,6 +230,7 @@ function factory() {
       return { content: [{ type: "text", text: `added ${name}` }] };
     },
   );
+  registerJobs(server);
   for (const name of grown) {
     server.registerTool(name, { description: "Added by grow", inputSchema: z.object({}) }, async () => ({
       content: [{ type: "text", text: name }],

@@ -17,6 +17,7 @@ public final class ToolContext {
   private final CancelToken cancel;
   private final Duration timeout;
   private final Answer answer;
+  private final Request suspended;
   private final ProgressSink progress;
   private final Map<Class<?>, Object> attributes;
 
@@ -29,18 +30,20 @@ public final class ToolContext {
    * @param answer present only on the post-{@code waitFor} retry
    */
   public ToolContext(CancelToken cancel, Duration timeout, Answer answer) {
-    this(cancel, timeout, answer, ProgressSink.NONE, Map.of());
+    this(cancel, timeout, answer, null, ProgressSink.NONE, Map.of());
   }
 
   private ToolContext(
       CancelToken cancel,
       Duration timeout,
       Answer answer,
+      Request suspended,
       ProgressSink progress,
       Map<Class<?>, Object> attributes) {
     this.cancel = cancel == null ? new CancelToken() : cancel;
     this.timeout = timeout;
     this.answer = answer;
+    this.suspended = suspended;
     this.progress = progress;
     this.attributes = attributes;
   }
@@ -72,23 +75,37 @@ public final class ToolContext {
 
   /** This context with the answer of a resolved suspension. */
   public ToolContext withAnswer(Answer newAnswer) {
-    return new ToolContext(cancel, timeout, newAnswer, progress, attributes);
+    return new ToolContext(cancel, timeout, newAnswer, suspended, progress, attributes);
+  }
+
+  /**
+   * The request this call was suspended on, on the retry that carries its {@link #answer()}; null
+   * otherwise. Its {@link Request#data()} is how a tool finds what it left running (a remote task's
+   * id), in this process or in another that resumed the run from plain data.
+   */
+  public Request suspended() {
+    return suspended;
+  }
+
+  /** This context on the retry of a call that was suspended on {@code request}. */
+  public ToolContext withSuspended(Request request) {
+    return new ToolContext(cancel, timeout, answer, request, progress, attributes);
   }
 
   /** This context with a per-call timeout. */
   public ToolContext withTimeout(Duration newTimeout) {
-    return new ToolContext(cancel, newTimeout, answer, progress, attributes);
+    return new ToolContext(cancel, newTimeout, answer, suspended, progress, attributes);
   }
 
   /** This context observing another cancellation token. */
   public ToolContext withCancel(CancelToken token) {
-    return new ToolContext(token, timeout, answer, progress, attributes);
+    return new ToolContext(token, timeout, answer, suspended, progress, attributes);
   }
 
   /** This context sending progress reports to {@code sink} (null drops them). */
   public ToolContext withProgress(ProgressSink sink) {
     return new ToolContext(
-        cancel, timeout, answer, sink == null ? ProgressSink.NONE : sink, attributes);
+        cancel, timeout, answer, suspended, sink == null ? ProgressSink.NONE : sink, attributes);
   }
 
   /**
@@ -103,7 +120,8 @@ public final class ToolContext {
     } else {
       copy.put(type, type.cast(value));
     }
-    return new ToolContext(cancel, timeout, answer, progress, Collections.unmodifiableMap(copy));
+    return new ToolContext(
+        cancel, timeout, answer, suspended, progress, Collections.unmodifiableMap(copy));
   }
 
   /** The attribute stored under exactly this type, when there is one. */

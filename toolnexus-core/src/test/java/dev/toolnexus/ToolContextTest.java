@@ -41,6 +41,22 @@ class ToolContextTest {
   }
 
   @Test
+  void theSuspendedRequestIsKeptWhenTheContextIsDerived() {
+    Request asked = new Request("r1", "input", "Go on?", null, Map.of("taskId", "t-1"), null);
+    ToolContext ctx =
+        ToolContext.empty()
+            .withSuspended(asked)
+            .withAnswer(Answer.ok("r1"))
+            .withTimeout(Duration.ofSeconds(3))
+            .withCancel(new CancelToken())
+            .withProgress(ProgressSink.NONE)
+            .with(String.class, "x");
+
+    assertThat(ctx.suspended()).isSameAs(asked);
+    assertThat(ToolContext.empty().suspended()).isNull();
+  }
+
+  @Test
   void aToolReportsProgressToTheCallersSinkThroughTheToolkit() {
     Tool steps =
         Tools.define(

@@ -12,6 +12,8 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.Tools;
+import dev.toolnexus.time.Scheduler;
+import dev.toolnexus.time.VirtualScheduler;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -108,6 +110,44 @@ class DurableResumeTest {
                 + "\"tools\":"
                 + Json.write(toolkit().toOpenAI())
                 + ",\"tool_choice\":\"auto\"}");
+  }
+
+  @Test
+  void theReExecutedToolSeesTheRequestItWasSuspendedOnWithTheRunsScheduler() {
+    VirtualScheduler clock = new VirtualScheduler();
+    Tool follow =
+        Tools.define(
+            "follow",
+            "Follows a remote job",
+            Map.of("type", "object", "properties", Map.of()),
+            (args, ctx) ->
+                ctx.suspended() != null
+                    ? ToolResult.ok(
+                        "re-attached to "
+                            + ctx.suspended().data().get("job")
+                            + (ctx.get(Scheduler.class).orElseThrow() == clock
+                                ? " on the run's clock"
+                                : " on another clock"))
+                    : ToolResult.pending(
+                        new Request(
+                            "req-job", "input", "Go on?", null, Map.of("job", "j-7"), null)));
+    provider.json(openaiCalls(3, 1, new String[] {"c1", "follow", "{}"}));
+    LlmClient client = LlmClient.create(Fixtures.openai(provider).scheduler(clock).build());
+    RunResult halted = client.run("follow the job", Toolkit.of(follow));
+    assertThat(halted.status()).isEqualTo(RunStatus.PENDING);
+    provider.json(openaiText("Done.", 5, 2));
+
+    RunResult r =
+        LlmClient.create(Fixtures.openai(provider).scheduler(clock).build())
+            .runWithAnswer(
+                Toolkit.of(follow),
+                Message.fromJson(Message.toJson(halted.messages())),
+                Request.fromMap(Json.parseObject(Json.write(halted.pending().toMap()))),
+                Answer.ok("req-job"));
+
+    assertThat(r.toolCalls())
+        .extracting(ToolCallRecord::output)
+        .containsExactly("re-attached to j-7 on the run's clock");
   }
 
   @Test

@@ -108,6 +108,35 @@ class SuspensionTest {
   }
 
   @Test
+  void withWaitForTheRetrySeesTheRequestItWasSuspendedOn() {
+    List<Request> suspended = new CopyOnWriteArrayList<>();
+    Tool follow =
+        Tools.define(
+            "follow",
+            "Follows a remote job",
+            Map.of("type", "object", "properties", Map.of()),
+            (args, ctx) -> {
+              if (ctx.answer() == null) {
+                return ToolResult.pending(
+                    new Request("req-job", "input", "Go on?", null, Map.of("job", "j-7"), null));
+              }
+              suspended.add(ctx.suspended());
+              return "went on with " + ctx.suspended().data().get("job");
+            });
+    provider
+        .json(openaiCalls(1, 1, new String[] {"c1", "follow", "{}"}))
+        .json(openaiText("Done.", 1, 1));
+    LlmClient client =
+        LlmClient.create(
+            Fixtures.openai(provider).waitFor(req -> Answer.ok(req.id(), Map.of())).build());
+
+    RunResult r = client.run("go", Toolkit.of(follow));
+
+    assertThat(suspended).extracting(Request::id).containsExactly("req-job");
+    assertThat(r.toolCalls().get(0).output()).isEqualTo("went on with j-7");
+  }
+
+  @Test
   void aDeclinedAnswerIsFedBackAsDeclinedExpired() {
     provider
         .json(openaiCalls(1, 1, new String[] {"c1", "approve", "{\"what\":\"wire\"}"}))

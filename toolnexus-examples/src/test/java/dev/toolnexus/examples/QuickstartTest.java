@@ -35,6 +35,12 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeMcpTasksExampleIsTheCompiledMcpTasksSource() throws IOException {
+    assertThat(readmeBlock("### Long-running MCP tools (Tasks)"))
+        .isEqualTo(region("McpTasks.java", "mcptasks"));
+  }
+
+  @Test
   void readmeSeamsExampleIsTheCompiledSeamsSource() throws IOException {
     assertThat(readmeBlock("## Tool sources, views and context"))
         .isEqualTo(region("Seams.java", "seams"));

@@ -15,6 +15,7 @@ import dev.toolnexus.client.StreamEvent;
 import dev.toolnexus.client.ToolCall;
 import dev.toolnexus.internal.Errors;
 import dev.toolnexus.internal.PipelinedTool;
+import dev.toolnexus.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,7 +156,9 @@ public final class ToolStep {
     } catch (IllegalArgumentException e) {
       return () -> badArgs(call, e, t0);
     }
-    ToolContext tc = new ToolContext(ctx.cancel(), ctx.remaining(), null);
+    ToolContext tc =
+        new ToolContext(ctx.cancel(), ctx.remaining(), null)
+            .with(Scheduler.class, ctx.options().scheduler());
     Supplier<Toolkit.Execution> started = ctx.toolkit().start(call.name(), args, tc);
     return () -> {
       Toolkit.Execution done = started.get();
@@ -319,7 +322,7 @@ public final class ToolStep {
     }
     Source source = null;
     if (!shortCircuit) {
-      Toolkit.Execution done = execute(call.name(), call.id(), args, null);
+      Toolkit.Execution done = execute(call.name(), call.id(), args, null, null);
       source = done.source();
       result = afterTool(call, args, done.result());
     }
@@ -386,7 +389,7 @@ public final class ToolStep {
       return ToolResult.error("declined/expired: " + request.prompt());
     }
     long t0 = ctx.now();
-    Toolkit.Execution done = execute(call.name(), call.id(), args, answer);
+    Toolkit.Execution done = execute(call.name(), call.id(), args, request, answer);
     ToolResult retried = afterTool(call, args, done.result());
     emit(call.name(), retried, done.source(), t0);
     if (retried.isPending()) {
@@ -411,9 +414,14 @@ public final class ToolStep {
 
   // Toolkit.run owns the call: lookup, validation, the sequential lock (shared by every client and
   // server of the toolkit) and the tool's source for the metric, all from one lookup.
+  // the retry of a suspended call sees the request it was suspended on (what it left running), and
+  // every call gets the run's scheduler (a remote task is polled on its clock)
   private Toolkit.Execution execute(
-      String name, String id, Map<String, Object> args, Answer answer) {
-    ToolContext tc = new ToolContext(ctx.cancel(), ctx.remaining(), answer);
+      String name, String id, Map<String, Object> args, Request suspended, Answer answer) {
+    ToolContext tc =
+        new ToolContext(ctx.cancel(), ctx.remaining(), answer)
+            .withSuspended(suspended)
+            .with(Scheduler.class, ctx.options().scheduler());
     if (ctx.observed() == null) {
       return ctx.toolkit().run(name, args, tc);
     }

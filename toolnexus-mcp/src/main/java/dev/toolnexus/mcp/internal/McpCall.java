@@ -4,6 +4,7 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.TraceContext;
+import dev.toolnexus.mcp.protocol.McpTask;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -39,6 +40,7 @@ final class McpCall {
   private StdioSession direct;
   private CancelToken.Registration reg;
   private ToolResult early;
+  private Function<McpTask, ToolResult> onTask;
 
   /**
    * A call not sent yet.
@@ -129,6 +131,12 @@ final class McpCall {
     return this;
   }
 
+  /** Follows a task the server answers the call with through {@code follower} (never throws). */
+  McpCall onTask(Function<McpTask, ToolResult> follower) {
+    this.onTask = follower;
+    return this;
+  }
+
   /** Waits for the reply and maps it; every way the call can end is a result, never a throw. */
   ToolResult finish() {
     if (early != null) {
@@ -150,6 +158,9 @@ final class McpCall {
       Throwable cause = e.getCause();
       if (cause instanceof CancellationException) {
         return cancelled();
+      }
+      if (cause instanceof TaskStarted started && onTask != null) {
+        return onTask.apply(started.task);
       }
       if (cause instanceof McpFailure f) {
         return ToolResult.error(

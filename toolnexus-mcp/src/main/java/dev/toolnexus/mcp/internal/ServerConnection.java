@@ -426,6 +426,11 @@ public final class ServerConnection implements AutoCloseable {
     StdioSession direct = session;
     StatelessSession st = stateless;
     McpAsyncClient c = client;
+    if (st != null && TaskPoller.resumes(ctx, config.name(), toolName)) {
+      // the retry of a call suspended on its task: re-attach to the task, do not call again
+      TaskPoller resumed = new TaskPoller(st, this, toolName, ctx, output);
+      return () -> redact(resumed.resume());
+    }
     Function<McpSchema.CallToolRequest, CompletableFuture<McpSchema.CallToolResult>> remote =
         st != null ? st::call : r -> c.callTool(r).toFuture();
     McpCall call =
@@ -446,6 +451,9 @@ public final class ServerConnection implements AutoCloseable {
                 direct != null ? direct.callIds() : st != null ? st.callIds() : transport.callIds(),
                 remote,
                 dead);
+    if (st != null) {
+      call.onTask(task -> new TaskPoller(st, this, toolName, ctx, output).follow(task));
+    }
     return () -> redact(call.finish());
   }
 

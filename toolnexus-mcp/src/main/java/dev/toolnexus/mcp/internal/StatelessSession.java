@@ -6,6 +6,7 @@ import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import dev.toolnexus.mcp.protocol.DiscoverResult;
 import dev.toolnexus.mcp.protocol.McpHeaders;
+import dev.toolnexus.mcp.protocol.McpTask;
 import dev.toolnexus.mcp.protocol.RequestMeta;
 import dev.toolnexus.mcp.protocol.Revisions;
 import dev.toolnexus.mcp.protocol.RpcException;
@@ -91,7 +92,7 @@ final class StatelessSession {
             headers,
             auth,
             Revisions.STATELESS,
-            meta(),
+            metaWithTasks(),
             config.maxMessageBytes(),
             config.timeout());
     McpJsonMapper json = McpJsonDefaults.getMapper();
@@ -168,6 +169,15 @@ final class StatelessSession {
     return RequestMeta.of(Revisions.STATELESS, Map.of(), "toolnexus", Version.VALUE);
   }
 
+  /**
+   * {@link #meta()} declaring the Tasks extension: over HTTP the client follows a task the server
+   * answers a call with instead of its result.
+   */
+  static Map<String, Object> metaWithTasks() {
+    Map<String, Object> capabilities = Map.of("extensions", Map.of(McpTask.EXTENSION, Map.of()));
+    return RequestMeta.of(Revisions.STATELESS, capabilities, "toolnexus", Version.VALUE);
+  }
+
   private static boolean isRefusal(RpcException e) {
     return e.httpStatus() == 401 || e.httpStatus() == 403;
   }
@@ -206,7 +216,8 @@ final class StatelessSession {
 
   /**
    * Sends a {@code tools/call}; the future completes with the result or fails with the server's
-   * error. Cancelling the future closes the call's response stream, which cancels it.
+   * error, or with {@link TaskStarted} when the server runs the call as a task. Cancelling the
+   * future closes the call's response stream, which cancels it.
    */
   CompletableFuture<McpSchema.CallToolResult> call(McpSchema.CallToolRequest request) {
     Map<String, Object> args = request.arguments() == null ? Map.of() : request.arguments();
@@ -223,6 +234,9 @@ final class StatelessSession {
     CompletableFuture<McpSchema.CallToolResult> out =
         raw.thenApply(
             result -> {
+              if (McpTask.isCreated(result)) {
+                throw new TaskStarted(McpTask.from(result)); // the call's caller follows it
+              }
               McpSchema.CallToolResult plain = StdioSession.textOnly(result);
               return plain != null ? plain : json.convertValue(result, CALL_RESULT);
             });

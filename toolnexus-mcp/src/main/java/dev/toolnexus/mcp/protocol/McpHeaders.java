@@ -58,6 +58,8 @@ public final class McpHeaders {
         switch (method) {
           case "tools/call", "prompts/get" -> params.get("name");
           case "resources/read" -> params.get("uri");
+          // a task's requests name it, so a load balancer can send them where it runs
+          case "tasks/get", "tasks/update", "tasks/cancel" -> params.get("taskId");
           default -> null;
         };
     return v instanceof String s ? s : null;

@@ -22,6 +22,14 @@ class McpHeadersTest {
   }
 
   @Test
+  void aTasksRequestNamesItsTask() {
+    for (String method : new String[] {"tasks/get", "tasks/update", "tasks/cancel"}) {
+      assertThat(McpHeaders.standard("2026-07-28", method, Map.of("taskId", "t-42")))
+          .containsEntry("Mcp-Name", "t-42");
+    }
+  }
+
+  @Test
   void aListHasNoNameHeader() {
     assertThat(McpHeaders.standard("2026-07-28", "tools/list", Map.of()))
         .doesNotContainKey("Mcp-Name");

@@ -9,6 +9,8 @@
 #   ROUNDS=5 COLD=5:30 WARM=200:200 bench/user.sh
 #   SERVER=node bench/user.sh                     # the Node mock and MCP server instead
 #   RUNNERS="lean-floor user floor" bench/user.sh # also the JDK-default floor (FloorRunner)
+#   RUNNERS="user-base user" BASE_CLASSPATH=/tmp/base/toolnexus-bench/target/user-classpath.txt \
+#     bench/user.sh                               # before/after: another build's user runner
 #
 # Every runner reports, in one JVM: init (toolkit + client ready), uptime at ready, classes
 # loaded / threads started / heap allocated at ready, a cold phase (COLD=W:R, R scenarios measured
@@ -85,7 +87,14 @@ run_one() {
       "$JAVA" ${BENCH_JAVA_OPTS:-} -cp "$CP" dev.toolnexus.bench.FloorRunner --base-url "$BASE_URL" \
         --mcp "$MCP" --runs "${WARM#*:}" --warmup "${WARM%%:*}" | grep '^{' | tail -n 1
       return ;;
-    *) echo "bench: unknown runner $1 (user, lean-floor, floor)" >&2; exit 2 ;;
+    user-base) # the user runner on another build's classpath file (BASE_CLASSPATH), for before/after
+      [ -f "${BASE_CLASSPATH:-}" ] || { echo "bench: user-base needs BASE_CLASSPATH (a user-classpath.txt)" >&2; exit 2; }
+      # shellcheck disable=SC2086
+      "$JAVA" ${BENCH_JAVA_OPTS:-} -cp "$(cat "$BASE_CLASSPATH")" dev.toolnexus.bench.UserRunner \
+        --base-url "$BASE_URL" --mcp "$MCP" --cold "$COLD" --warm "$WARM" | grep '^{' | tail -n 1 |
+        sed 's/"framework":"toolnexus-user"/"framework":"toolnexus-user-base"/'
+      return ;;
+    *) echo "bench: unknown runner $1 (user, lean-floor, floor, user-base)" >&2; exit 2 ;;
   esac
   # shellcheck disable=SC2086
   "$JAVA" ${BENCH_JAVA_OPTS:-} -cp "$CP" "$main" --base-url "$BASE_URL" --mcp "$MCP" \

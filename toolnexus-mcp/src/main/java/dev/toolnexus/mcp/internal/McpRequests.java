@@ -1,10 +1,13 @@
 package dev.toolnexus.mcp.internal;
 
 import io.modelcontextprotocol.spec.McpSchema;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The JSON text of what a {@link StdioSession} sends to set a server up: the {@code initialize} and
- * {@code tools/list} params and the {@code notifications/initialized} message, written directly,
+ * {@code tools/list} params and the {@code notifications/initialized} message, written directly
+ * (and the envelope of every other request, with {@code tools/call}'s params as a plain map),
  * character for character what the SDK's JSON mapper writes for its records (fields in the same
  * order, absent ones left out, the same escapes), without building the mapper's serializers for
  * those records at start-up.
@@ -55,13 +58,52 @@ final class McpRequests {
 
   /** A whole request around {@code params}, which is JSON text already. */
   static String request(String method, String id, String params) {
+    return methodHead(method) + idAndParamsKey(id) + params + "}";
+  }
+
+  /** A request's text up to its id: what follows is {@link #idAndParamsKey}. */
+  static String methodHead(String method) {
     StringBuilder out =
-        new StringBuilder(params.length() + method.length() + id.length() + 48)
+        new StringBuilder(method.length() + 40).append("{\"jsonrpc\":\"2.0\",\"method\":");
+    quote(out, method);
+    return out.append(",\"id\":").toString();
+  }
+
+  /** A request's id and its params' key: what follows is the params' JSON and a closing brace. */
+  static String idAndParamsKey(String id) {
+    StringBuilder out = new StringBuilder(id.length() + 14);
+    quote(out, id);
+    return out.append(",\"params\":").toString();
+  }
+
+  /** A whole request without params (the mapper leaves an absent {@code params} out). */
+  static String request(String method, String id) {
+    StringBuilder out =
+        new StringBuilder(method.length() + id.length() + 40)
             .append("{\"jsonrpc\":\"2.0\",\"method\":");
     quote(out, method);
     out.append(",\"id\":");
     quote(out, id);
-    return out.append(",\"params\":").append(params).append('}').toString();
+    return out.append('}').toString();
+  }
+
+  /**
+   * The {@code tools/call} params as the map the mapper writes for the request record, keys in the
+   * record's order and absent ones left out, so the request goes out through the mapper's map
+   * writer instead of its record serializers.
+   */
+  static Map<String, Object> callToolParams(McpSchema.CallToolRequest request) {
+    Map<String, Object> params = new LinkedHashMap<>(4);
+    if (request.name() != null) {
+      params.put("name", request.name());
+    }
+    if (request.arguments() != null) {
+      params.put("arguments", request.arguments());
+    }
+    if (request.meta() != null) {
+      params.put("_meta", request.meta());
+    }
+    return params;
   }
 
   private static void field(StringBuilder out, String name, String value) {

@@ -49,6 +49,8 @@ public final class StdioProcessTransport {
   private static final long STDIN_CLOSE_GRACE_MS = 500;
   private static final long TERM_GRACE_MS = 2000;
   private static final String DIRECT_ID_PREFIX = "toolnexus-call-";
+  private static final byte[] CLOSE_BRACE = {'}'};
+  private static final Map<String, byte[]> METHOD_HEADS = new ConcurrentHashMap<>();
   private static final TypeRef<HashMap<String, Object>> MAP = new TypeRef<>() {};
 
   private final String server;
@@ -149,8 +151,46 @@ public final class StdioProcessTransport {
    * caller bounds the wait and calls {@link #abandon} when it stops waiting.
    */
   public Pending request(String method, Object params) {
+    if (params == null || params instanceof Map<?, ?>) {
+      // the envelope by hand around the params the mapper's map writer gives: the same text as the
+      // request record would give, without building (or running) the record serializers
+      byte[] paramsJson = params == null ? null : encodeParams(params);
+      return request(
+          id ->
+              paramsJson == null
+                  ? new byte[][] {McpRequests.request(method, id).getBytes(StandardCharsets.UTF_8)}
+                  : new byte[][] {
+                    methodHead(method),
+                    McpRequests.idAndParamsKey(id).getBytes(StandardCharsets.UTF_8),
+                    paramsJson,
+                    CLOSE_BRACE
+                  });
+    }
     return request(
-        id -> encode(new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params)));
+        id ->
+            new byte[][] {
+              encode(new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params))
+            });
+  }
+
+  /** The request's text up to its id, made once per method (a server is asked few methods). */
+  private static byte[] methodHead(String method) {
+    byte[] head = METHOD_HEADS.get(method);
+    if (head == null) {
+      head = McpRequests.methodHead(method).getBytes(StandardCharsets.UTF_8);
+      if (METHOD_HEADS.size() < 64) {
+        METHOD_HEADS.put(method, head);
+      }
+    }
+    return head;
+  }
+
+  private byte[] encodeParams(Object params) {
+    try {
+      return json.writeValueAsBytes(params);
+    } catch (IOException e) {
+      throw new McpTransportException("cannot encode a message for " + server, e);
+    }
   }
 
   /**
@@ -159,7 +199,10 @@ public final class StdioProcessTransport {
    */
   public Pending requestJson(String method, String paramsJson) {
     return request(
-        id -> McpRequests.request(method, id, paramsJson).getBytes(StandardCharsets.UTF_8));
+        id ->
+            new byte[][] {
+              McpRequests.request(method, id, paramsJson).getBytes(StandardCharsets.UTF_8)
+            });
   }
 
   /** Writes one message given as JSON text on the calling thread, as {@link #send} does. */
@@ -167,8 +210,11 @@ public final class StdioProcessTransport {
     writeBytes(message.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** {@code message} writes the request, as UTF-8 JSON, around the id it is given. */
-  private Pending request(Function<String, byte[]> message) {
+  /**
+   * {@code message} writes the request, as UTF-8 JSON in one or more pieces written one after the
+   * other, around the id it is given.
+   */
+  private Pending request(Function<String, byte[][]> message) {
     String id = DIRECT_ID_PREFIX + directIds.incrementAndGet();
     CompletableFuture<JSONRPCResponse> reply = new CompletableFuture<>();
     direct.put(id, reply);
@@ -199,16 +245,18 @@ public final class StdioProcessTransport {
     }
   }
 
-  private void writeBytes(byte[] bytes) {
+  private void writeBytes(byte[]... pieces) {
     if (exited.isDone() || closed.get()) {
       throw new McpTransportException(
           "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
     }
-    // one writer at a time: concurrent calls must never interleave or drop a message; the newline
-    // goes through the pipe's buffer, so a message under its size still leaves in one write
+    // one writer at a time: concurrent calls must never interleave or drop a message; the pieces
+    // and the newline go through the pipe's buffer, so a message under its size leaves in one write
     writeLock.lock();
     try {
-      stdin.write(bytes);
+      for (byte[] piece : pieces) {
+        stdin.write(piece);
+      }
       stdin.write('\n');
       stdin.flush();
     } catch (IOException e) {
@@ -322,9 +370,39 @@ public final class StdioProcessTransport {
       if (map.get("error") == null && (version == null || version instanceof String)) {
         return new JSONRPCResponse((String) version, map.get("id"), map.get("result"), null);
       }
+      JSONRPCResponse error = plainError(map, version);
+      if (error != null) {
+        return error;
+      }
       return json.convertValue(map, JSONRPCResponse.class);
     }
     throw new IllegalArgumentException("Cannot deserialize JSONRPCMessage: " + line);
+  }
+
+  /**
+   * An error reply of the usual shape ({@code error} with an integer {@code code}, a string {@code
+   * message} and any {@code data}, no {@code result}) made as the mapper's conversion would make
+   * it, without building the record deserializers for it (a server that does not know {@code
+   * server/discover} answers so at start-up); null for any other shape, which is converted.
+   */
+  static JSONRPCResponse plainError(Map<String, Object> map, Object version) {
+    if (map.get("result") != null
+        || !(version == null || version instanceof String)
+        || !(map.get("error") instanceof Map<?, ?> error)
+        || !(error.get("code") instanceof Integer code)
+        || !(error.get("message") instanceof String message)) {
+      return null;
+    }
+    for (Object key : error.keySet()) {
+      if (!"code".equals(key) && !"message".equals(key) && !"data".equals(key)) {
+        return null;
+      }
+    }
+    return new JSONRPCResponse(
+        (String) version,
+        map.get("id"),
+        null,
+        new JSONRPCResponse.JSONRPCError(code, message, error.get("data")));
   }
 
   /** A reply too large to read fails its request {@code id} at once; false without an id. */

@@ -13,7 +13,10 @@ import tools.jackson.databind.json.JsonMapper;
  * plain values ({@code Map}, {@code List}, String, Number, Boolean, null) tools work with.
  */
 public final class Json {
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  // Jackson's shared default mapper, not a second one of the same configuration: the MCP SDK's
+  // default mapper is this one too, so the serializers and deserializers both build for maps,
+  // lists and strings are built (and cached) once per JVM instead of once per mapper
+  private static final JsonMapper MAPPER = JsonMapper.shared();
   private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
   private static final TypeReference<List<Object>> LIST = new TypeReference<>() {};
   private static final Pattern START_MARKER =

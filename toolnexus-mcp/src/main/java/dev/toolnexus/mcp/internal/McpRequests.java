@@ -1,16 +1,18 @@
 package dev.toolnexus.mcp.internal;
 
 import io.modelcontextprotocol.spec.McpSchema;
-import java.util.LinkedHashMap;
+import java.io.OutputStream;
 import java.util.Map;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The JSON text of what a {@link StdioSession} sends to set a server up: the {@code initialize} and
  * {@code tools/list} params and the {@code notifications/initialized} message, written directly
- * (and the envelope of every other request, with {@code tools/call}'s params as a plain map),
- * character for character what the SDK's JSON mapper writes for its records (fields in the same
- * order, absent ones left out, the same escapes), without building the mapper's serializers for
- * those records at start-up.
+ * (and every request whose params are absent, a map or a tool call, with the maps inside written by
+ * the mapper's map writer), character for character what the SDK's JSON mapper writes for its
+ * records (fields in the same order, absent ones left out, the same escapes), without building the
+ * mapper's serializers for those records at start-up.
  */
 final class McpRequests {
   /** The whole {@code notifications/initialized} message. */
@@ -58,52 +60,56 @@ final class McpRequests {
 
   /** A whole request around {@code params}, which is JSON text already. */
   static String request(String method, String id, String params) {
-    return methodHead(method) + idAndParamsKey(id) + params + "}";
-  }
-
-  /** A request's text up to its id: what follows is {@link #idAndParamsKey}. */
-  static String methodHead(String method) {
     StringBuilder out =
-        new StringBuilder(method.length() + 40).append("{\"jsonrpc\":\"2.0\",\"method\":");
-    quote(out, method);
-    return out.append(",\"id\":").toString();
-  }
-
-  /** A request's id and its params' key: what follows is the params' JSON and a closing brace. */
-  static String idAndParamsKey(String id) {
-    StringBuilder out = new StringBuilder(id.length() + 14);
-    quote(out, id);
-    return out.append(",\"params\":").toString();
-  }
-
-  /** A whole request without params (the mapper leaves an absent {@code params} out). */
-  static String request(String method, String id) {
-    StringBuilder out =
-        new StringBuilder(method.length() + id.length() + 40)
+        new StringBuilder(params.length() + method.length() + id.length() + 48)
             .append("{\"jsonrpc\":\"2.0\",\"method\":");
     quote(out, method);
     out.append(",\"id\":");
     quote(out, id);
-    return out.append('}').toString();
+    return out.append(",\"params\":").append(params).append('}').toString();
+  }
+
+  /** Whether {@link #write} writes a request with these params (none, a map, a tool call). */
+  static boolean writesDirectly(Object params) {
+    return params == null
+        || params instanceof Map<?, ?>
+        || params instanceof McpSchema.CallToolRequest;
   }
 
   /**
-   * The {@code tools/call} params as the map the mapper writes for the request record, keys in the
-   * record's order and absent ones left out, so the request goes out through the mapper's map
-   * writer instead of its record serializers.
+   * A whole request as UTF-8 JSON into {@code out}, written with {@code mapper}'s generator in one
+   * pass: the envelope and a tool call's fields by hand, in the request records' order with absent
+   * ones left out, and the maps inside by the mapper's map writer; the same bytes as the mapper
+   * gives for the records, without their serializers. Params must be {@linkplain #writesDirectly
+   * written directly}.
    */
-  static Map<String, Object> callToolParams(McpSchema.CallToolRequest request) {
-    Map<String, Object> params = new LinkedHashMap<>(4);
-    if (request.name() != null) {
-      params.put("name", request.name());
+  static void write(JsonMapper mapper, String method, String id, Object params, OutputStream out) {
+    try (JsonGenerator g = mapper.createGenerator(out)) {
+      g.writeStartObject();
+      g.writeStringProperty("jsonrpc", McpSchema.JSONRPC_VERSION);
+      g.writeStringProperty("method", method);
+      g.writeStringProperty("id", id);
+      if (params instanceof McpSchema.CallToolRequest call) {
+        g.writeName("params");
+        g.writeStartObject();
+        if (call.name() != null) {
+          g.writeStringProperty("name", call.name());
+        }
+        if (call.arguments() != null) {
+          g.writeName("arguments");
+          g.writePOJO(call.arguments());
+        }
+        if (call.meta() != null) {
+          g.writeName("_meta");
+          g.writePOJO(call.meta());
+        }
+        g.writeEndObject();
+      } else if (params != null) {
+        g.writeName("params");
+        g.writePOJO(params);
+      }
+      g.writeEndObject();
     }
-    if (request.arguments() != null) {
-      params.put("arguments", request.arguments());
-    }
-    if (request.meta() != null) {
-      params.put("_meta", request.meta());
-    }
-    return params;
   }
 
   private static void field(StringBuilder out, String name, String value) {

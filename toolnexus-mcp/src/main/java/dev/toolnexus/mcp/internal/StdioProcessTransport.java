@@ -4,11 +4,13 @@ import dev.toolnexus.internal.BoundedLines;
 import dev.toolnexus.internal.Threads;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpTransportException;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,10 +29,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The stdio transport of one local MCP server: a child process speaking newline-delimited JSON-RPC.
@@ -49,8 +52,7 @@ public final class StdioProcessTransport {
   private static final long STDIN_CLOSE_GRACE_MS = 500;
   private static final long TERM_GRACE_MS = 2000;
   private static final String DIRECT_ID_PREFIX = "toolnexus-call-";
-  private static final byte[] CLOSE_BRACE = {'}'};
-  private static final Map<String, byte[]> METHOD_HEADS = new ConcurrentHashMap<>();
+  private static final int MAX_KEPT_BUFFER = 64 * 1024;
   private static final TypeRef<HashMap<String, Object>> MAP = new TypeRef<>() {};
 
   private final String server;
@@ -63,6 +65,9 @@ public final class StdioProcessTransport {
   private final long maxMessageBytes;
   // held across a blocking pipe write: a lock, not a monitor, so virtual threads do not pin
   private final ReentrantLock writeLock = new ReentrantLock();
+  // guarded by writeLock: requests written directly go through it, so none needs an array of its
+  // own
+  private ByteArrayOutputStream scratch = new ByteArrayOutputStream(1024);
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private volatile Thread stderrPump;
   private final CompletableFuture<String> exited = new CompletableFuture<>();
@@ -151,46 +156,17 @@ public final class StdioProcessTransport {
    * caller bounds the wait and calls {@link #abandon} when it stops waiting.
    */
   public Pending request(String method, Object params) {
-    if (params == null || params instanceof Map<?, ?>) {
-      // the envelope by hand around the params the mapper's map writer gives: the same text as the
-      // request record would give, without building (or running) the record serializers
-      byte[] paramsJson = params == null ? null : encodeParams(params);
-      return request(
-          id ->
-              paramsJson == null
-                  ? new byte[][] {McpRequests.request(method, id).getBytes(StandardCharsets.UTF_8)}
-                  : new byte[][] {
-                    methodHead(method),
-                    McpRequests.idAndParamsKey(id).getBytes(StandardCharsets.UTF_8),
-                    paramsJson,
-                    CLOSE_BRACE
-                  });
+    JsonMapper jackson = json instanceof JacksonMcpJsonMapper j ? j.getJsonMapper() : null;
+    if (jackson != null && McpRequests.writesDirectly(params)) {
+      // the same text as the request record would give, without building (or running) the
+      // record serializers: a server that is asked only these never needs them
+      return request(id -> writeDirect(jackson, method, id, params));
     }
     return request(
         id ->
-            new byte[][] {
-              encode(new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params))
-            });
-  }
-
-  /** The request's text up to its id, made once per method (a server is asked few methods). */
-  private static byte[] methodHead(String method) {
-    byte[] head = METHOD_HEADS.get(method);
-    if (head == null) {
-      head = McpRequests.methodHead(method).getBytes(StandardCharsets.UTF_8);
-      if (METHOD_HEADS.size() < 64) {
-        METHOD_HEADS.put(method, head);
-      }
-    }
-    return head;
-  }
-
-  private byte[] encodeParams(Object params) {
-    try {
-      return json.writeValueAsBytes(params);
-    } catch (IOException e) {
-      throw new McpTransportException("cannot encode a message for " + server, e);
-    }
+            writeBytes(
+                encode(
+                    new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params))));
   }
 
   /**
@@ -200,9 +176,8 @@ public final class StdioProcessTransport {
   public Pending requestJson(String method, String paramsJson) {
     return request(
         id ->
-            new byte[][] {
-              McpRequests.request(method, id, paramsJson).getBytes(StandardCharsets.UTF_8)
-            });
+            writeBytes(
+                McpRequests.request(method, id, paramsJson).getBytes(StandardCharsets.UTF_8)));
   }
 
   /** Writes one message given as JSON text on the calling thread, as {@link #send} does. */
@@ -210,16 +185,13 @@ public final class StdioProcessTransport {
     writeBytes(message.getBytes(StandardCharsets.UTF_8));
   }
 
-  /**
-   * {@code message} writes the request, as UTF-8 JSON in one or more pieces written one after the
-   * other, around the id it is given.
-   */
-  private Pending request(Function<String, byte[][]> message) {
+  /** {@code write} writes the request, as UTF-8 JSON, around the id it is given. */
+  private Pending request(Consumer<String> write) {
     String id = DIRECT_ID_PREFIX + directIds.incrementAndGet();
     CompletableFuture<JSONRPCResponse> reply = new CompletableFuture<>();
     direct.put(id, reply);
     try {
-      writeBytes(message.apply(id));
+      write.accept(id);
     } catch (McpTransportException e) {
       direct.remove(id);
       reply.completeExceptionally(e);
@@ -245,26 +217,60 @@ public final class StdioProcessTransport {
     }
   }
 
-  private void writeBytes(byte[]... pieces) {
+  private void writeBytes(byte[] bytes) {
+    checkRunning();
+    // one writer at a time: concurrent calls must never interleave or drop a message; the newline
+    // goes through the pipe's buffer, so a message under its size still leaves in one write
+    writeLock.lock();
+    try {
+      stdin.write(bytes);
+      stdin.write('\n');
+      stdin.flush();
+    } catch (IOException e) {
+      throw notRunning(e);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /**
+   * Writes a request {@link McpRequests#write directly} into the transport's own buffer, under the
+   * write lock, and then to the pipe: no array per message. A request that fails to serialize is
+   * not written at all.
+   */
+  private void writeDirect(JsonMapper jackson, String method, String id, Object params) {
+    checkRunning();
+    writeLock.lock();
+    try {
+      scratch.reset();
+      try {
+        McpRequests.write(jackson, method, id, params, scratch);
+      } catch (JacksonException e) {
+        throw new McpTransportException("cannot encode a message for " + server, e);
+      }
+      scratch.writeTo(stdin);
+      stdin.write('\n');
+      stdin.flush();
+    } catch (IOException e) {
+      throw notRunning(e);
+    } finally {
+      if (scratch.size() > MAX_KEPT_BUFFER) {
+        scratch = new ByteArrayOutputStream(1024); // a huge request's buffer is not kept
+      }
+      writeLock.unlock();
+    }
+  }
+
+  private void checkRunning() {
     if (exited.isDone() || closed.get()) {
       throw new McpTransportException(
           "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
     }
-    // one writer at a time: concurrent calls must never interleave or drop a message; the pieces
-    // and the newline go through the pipe's buffer, so a message under its size leaves in one write
-    writeLock.lock();
-    try {
-      for (byte[] piece : pieces) {
-        stdin.write(piece);
-      }
-      stdin.write('\n');
-      stdin.flush();
-    } catch (IOException e) {
-      throw new McpTransportException(
-          "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
-    } finally {
-      writeLock.unlock();
-    }
+  }
+
+  private McpTransportException notRunning(IOException e) {
+    return new McpTransportException(
+        "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
   }
 
   private String exitReason() {

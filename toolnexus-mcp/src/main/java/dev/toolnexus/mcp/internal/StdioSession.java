@@ -247,8 +247,7 @@ final class StdioSession {
 
   /** Sends a {@code tools/call}; the caller bounds the wait and {@link #abandon}s it after. */
   StdioProcessTransport.Pending call(McpSchema.CallToolRequest request) {
-    return transport.request(
-        McpSchema.METHOD_TOOLS_CALL, withMeta(McpRequests.callToolParams(request)));
+    return transport.request(McpSchema.METHOD_TOOLS_CALL, withMeta(request));
   }
 
   /** A {@code tools/call} reply as a result; a JSON-RPC error becomes an {@link McpError}. */

@@ -1,6 +1,7 @@
 package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.internal.BoundedLines;
+import dev.toolnexus.internal.PlainJsonReader;
 import dev.toolnexus.internal.Threads;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -362,8 +363,15 @@ public final class StdioProcessTransport {
    * call for), except that a result reply is made from that map as it stands instead of being
    * converted once more: a tool's reply is parsed once, on the way to the caller.
    */
+  @SuppressWarnings("unchecked")
   private JSONRPCMessage decode(String line) throws IOException {
-    HashMap<String, Object> map = json.readValue(line, MAP);
+    JsonMapper jackson = json instanceof JacksonMcpJsonMapper j ? j.getJsonMapper() : null;
+    Object plain =
+        jackson == null ? PlainJsonReader.UNREAD : PlainJsonReader.read(jackson, line, true);
+    HashMap<String, Object> map =
+        plain instanceof HashMap<?, ?> read
+            ? (HashMap<String, Object>) read
+            : json.readValue(line, MAP);
     boolean hasMethod = map.containsKey("method");
     if (hasMethod && map.containsKey("id")) {
       return json.convertValue(map, McpSchema.JSONRPCRequest.class);

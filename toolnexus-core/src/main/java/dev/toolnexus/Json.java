@@ -1,5 +1,7 @@
 package dev.toolnexus;
 
+import dev.toolnexus.internal.PlainJsonReader;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,10 +12,15 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one configured Jackson 3 mapper the library shares, plus helpers between JSON text and the
- * plain values ({@code Map}, {@code List}, String, Number, Boolean, null) tools work with.
+ * plain values ({@code Map}, {@code List}, String, Number, Boolean, null) tools work with. Parsing
+ * reads plain text with the streaming parser directly and leaves anything unusual to the mapper, so
+ * values and errors are the mapper's either way.
  */
 public final class Json {
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  // Jackson's shared default mapper, not a second one of the same configuration: the MCP SDK's
+  // default mapper is this one too, so the serializers and deserializers both build for maps,
+  // lists and strings are built (and cached) once per JVM instead of once per mapper
+  private static final JsonMapper MAPPER = JsonMapper.shared();
   private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
   private static final TypeReference<List<Object>> LIST = new TypeReference<>() {};
   private static final Pattern START_MARKER =
@@ -42,7 +49,12 @@ public final class Json {
    *
    * @throws IllegalArgumentException when the text is not a JSON object, with the parser's reason
    */
+  @SuppressWarnings("unchecked")
   public static Map<String, Object> parseObject(String json) {
+    if (json != null
+        && PlainJsonReader.read(MAPPER, json, false) instanceof LinkedHashMap<?, ?> m) {
+      return (Map<String, Object>) m;
+    }
     try {
       Map<String, Object> m = MAPPER.readValue(json, MAP);
       if (m == null) {
@@ -55,7 +67,11 @@ public final class Json {
   }
 
   /** Parses a JSON array into a list. */
+  @SuppressWarnings("unchecked")
   public static List<Object> parseArray(String json) {
+    if (json != null && PlainJsonReader.read(MAPPER, json, false) instanceof ArrayList<?> l) {
+      return (List<Object>) l;
+    }
     try {
       return MAPPER.readValue(json, LIST);
     } catch (JacksonException e) {
@@ -65,6 +81,11 @@ public final class Json {
 
   /** Parses any JSON value into plain values. */
   public static Object parse(String json) {
+    Object plain =
+        json == null ? PlainJsonReader.UNREAD : PlainJsonReader.read(MAPPER, json, false);
+    if (plain != PlainJsonReader.UNREAD) {
+      return plain;
+    }
     try {
       return MAPPER.readValue(json, Object.class);
     } catch (JacksonException e) {

@@ -22,8 +22,17 @@ final class MockEndpoint implements AutoCloseable {
   }
 
   static MockEndpoint start() throws IOException {
+    return start("node", "mock-llm.mjs");
+  }
+
+  /** The Python stdlib mock ({@code bench/mock_llm.py}). */
+  static MockEndpoint startPython() throws IOException {
+    return start("python3", "mock_llm.py");
+  }
+
+  private static MockEndpoint start(String interpreter, String script) throws IOException {
     Process p =
-        new ProcessBuilder("node", benchDir().resolve("mock-llm.mjs").toString())
+        new ProcessBuilder(interpreter, benchDir().resolve(script).toString())
             .redirectError(ProcessBuilder.Redirect.DISCARD)
             .start();
     BufferedReader r =
@@ -42,6 +51,11 @@ final class MockEndpoint implements AutoCloseable {
 
   static String mcpCommand() {
     return "node " + benchDir().resolve("mcp-server.mjs");
+  }
+
+  /** The Python stdlib stdio MCP server ({@code bench/mcp_server.py}). */
+  static String pythonMcpCommand() {
+    return "python3 " + benchDir().resolve("mcp_server.py");
   }
 
   @Override

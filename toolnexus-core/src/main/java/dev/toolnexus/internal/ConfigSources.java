@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.function.BiConsumer;
 
 /**
@@ -58,8 +59,8 @@ public final class ConfigSources {
   }
 
   /**
-   * Starts opening the sources on worker threads and returns at once, so the caller can do its own
-   * work (skills, builtins) while local servers boot; {@link Opening#join()} collects them.
+   * Starts opening the sources on threads of their own and returns at once, so the caller can do
+   * its own work (skills, builtins) while local servers boot; {@link Opening#join()} collects them.
    *
    * @throws IllegalStateException for a config whose sources need a module that is not on the
    *     classpath (nothing is started then)
@@ -102,8 +103,13 @@ public final class ConfigSources {
       boolean mcp = section == null || MCP_SECTIONS.contains(section);
       SourceRequest request =
           new SourceRequest(config, section, origin, waitFor, cancel, mcp ? onMcpPartStatus : null);
-      // every section loads at once: an agent card is read while the MCP servers connect
-      running.add(Threads.workers().submit(() -> p.open(request)));
+      // every section loads at once: an agent card is read while the MCP servers connect. On a
+      // platform thread of its own, not a virtual one: the first virtual thread starts the JVM's
+      // virtual-thread scheduler (its carrier, unblocker and delay-scheduler threads), which a
+      // toolkit whose tool calls never need a worker would otherwise start only for this
+      FutureTask<ToolSource> task = new FutureTask<>(() -> p.open(request));
+      Threads.daemon("toolnexus-open-" + (section == null ? "config" : section), task);
+      running.add(task);
     }
     return new Opening(running, unread(A2A_SECTION, config, claimed));
   }

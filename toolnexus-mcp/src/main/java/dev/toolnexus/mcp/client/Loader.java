@@ -8,6 +8,7 @@ import dev.toolnexus.internal.Threads;
 import dev.toolnexus.mcp.internal.Await;
 import dev.toolnexus.mcp.internal.ConfiguredAuth;
 import dev.toolnexus.mcp.internal.ServerConnection;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,8 +65,9 @@ final class Loader {
   }
 
   /**
-   * Applies {@code work} to every enabled, well-formed server on its own thread. Each value of the
-   * result is the work's return value or a {@code disabled}/{@code failed} status.
+   * Applies {@code work} to every enabled, well-formed server at once, each on its own thread but
+   * the last, which runs on the calling thread. Each value of the result is the work's return value
+   * or a {@code disabled}/{@code failed} status.
    *
    * @throws CancellationException when {@code cancel} fired; any results are closed first
    */
@@ -76,6 +78,7 @@ final class Loader {
       BiConsumer<String, McpServerStatus> onStatus) {
     cancel.throwIfCancelled();
     Map<String, CompletableFuture<Object>> futures = new LinkedHashMap<>();
+    List<McpServerConfig> connecting = new ArrayList<>();
     for (McpServerConfig server : config.servers()) {
       if (!server.enabled()) {
         futures.put(server.name(), CompletableFuture.completedFuture(McpServerStatus.disabled()));
@@ -87,35 +90,20 @@ final class Loader {
             CompletableFuture.completedFuture(McpServerStatus.failed(server.problem())));
         tell(onStatus, server.name(), McpServerStatus.failed(server.problem()));
       } else {
-        CompletableFuture<Object> f = new CompletableFuture<>();
+        futures.put(server.name(), new CompletableFuture<>());
+        connecting.add(server);
+      }
+    }
+    // every server connects at once, the last on this thread: it would only wait for the others
+    // anyway, and a single server then needs no thread of its own
+    for (int i = 0; i < connecting.size(); i++) {
+      McpServerConfig server = connecting.get(i);
+      CompletableFuture<Object> f = futures.get(server.name());
+      if (i == connecting.size() - 1) {
+        connect(server, work, onStatus, f);
+      } else {
         Threads.start(
-            "toolnexus-mcp-connect-" + server.name(),
-            () -> {
-              try {
-                Object result = work.apply(server);
-                tell(
-                    onStatus,
-                    server.name(),
-                    McpServerStatus.connected(
-                        result instanceof ServerConnection c ? c.protocolVersion() : null));
-                f.complete(result);
-              } catch (CancellationException e) {
-                f.complete(CANCELLED);
-              } catch (AuthRequiredException e) {
-                log.warn("MCP server {} needs a sign-in: {}", server.name(), e.getMessage());
-                tell(onStatus, server.name(), McpServerStatus.needsAuth(e.getMessage()));
-                f.complete(McpServerStatus.needsAuth(e.getMessage()));
-              } catch (RuntimeException e) {
-                String reason = Await.message(e);
-                log.warn("MCP server {} failed: {}", server.name(), reason);
-                tell(onStatus, server.name(), McpServerStatus.failed(reason));
-                f.complete(McpServerStatus.failed(reason));
-              } finally {
-                // an Error must not leave the load waiting forever
-                f.complete(McpServerStatus.failed("connecting failed unexpectedly"));
-              }
-            });
-        futures.put(server.name(), f);
+            "toolnexus-mcp-connect-" + server.name(), () -> connect(server, work, onStatus, f));
       }
     }
     Map<String, Object> out = new LinkedHashMap<>();
@@ -134,6 +122,37 @@ final class Loader {
           "MCP load cancelled" + (cancel.reason() == null ? "" : ": " + cancel.reason()));
     }
     return out;
+  }
+
+  /** Connects one server and completes {@code f} with the connection or the status it ended in. */
+  private static void connect(
+      McpServerConfig server,
+      Function<McpServerConfig, ?> work,
+      BiConsumer<String, McpServerStatus> onStatus,
+      CompletableFuture<Object> f) {
+    try {
+      Object result = work.apply(server);
+      tell(
+          onStatus,
+          server.name(),
+          McpServerStatus.connected(
+              result instanceof ServerConnection c ? c.protocolVersion() : null));
+      f.complete(result);
+    } catch (CancellationException e) {
+      f.complete(CANCELLED);
+    } catch (AuthRequiredException e) {
+      log.warn("MCP server {} needs a sign-in: {}", server.name(), e.getMessage());
+      tell(onStatus, server.name(), McpServerStatus.needsAuth(e.getMessage()));
+      f.complete(McpServerStatus.needsAuth(e.getMessage()));
+    } catch (RuntimeException e) {
+      String reason = Await.message(e);
+      log.warn("MCP server {} failed: {}", server.name(), reason);
+      tell(onStatus, server.name(), McpServerStatus.failed(reason));
+      f.complete(McpServerStatus.failed(reason));
+    } finally {
+      // an Error must not leave the load waiting forever
+      f.complete(McpServerStatus.failed("connecting failed unexpectedly"));
+    }
   }
 
   private static void tell(

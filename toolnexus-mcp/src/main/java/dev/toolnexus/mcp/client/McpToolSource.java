@@ -258,7 +258,9 @@ public final class McpToolSource implements ToolSource, McpServerStatuses {
       return;
     }
     List<CompletableFuture<Void>> done = new ArrayList<>();
-    for (ServerConnection c : connections.values()) {
+    List<ServerConnection> all = new ArrayList<>(connections.values());
+    // the last one on this thread, which would only wait for the others: one server, no thread
+    for (ServerConnection c : all.subList(0, Math.max(0, all.size() - 1))) {
       CompletableFuture<Void> f = new CompletableFuture<>();
       Threads.start(
           "toolnexus-mcp-close-" + c.name(),
@@ -271,6 +273,12 @@ public final class McpToolSource implements ToolSource, McpServerStatuses {
           });
       done.add(f);
     }
-    done.forEach(CompletableFuture::join);
+    try {
+      if (!all.isEmpty()) {
+        all.get(all.size() - 1).close();
+      }
+    } finally {
+      done.forEach(CompletableFuture::join);
+    }
   }
 }

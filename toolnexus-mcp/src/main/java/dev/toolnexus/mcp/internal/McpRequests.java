@@ -1,13 +1,18 @@
 package dev.toolnexus.mcp.internal;
 
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.OutputStream;
+import java.util.Map;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The JSON text of what a {@link StdioSession} sends to set a server up: the {@code initialize} and
- * {@code tools/list} params and the {@code notifications/initialized} message, written directly,
- * character for character what the SDK's JSON mapper writes for its records (fields in the same
- * order, absent ones left out, the same escapes), without building the mapper's serializers for
- * those records at start-up.
+ * {@code tools/list} params and the {@code notifications/initialized} message, written directly
+ * (and every request whose params are absent, a map or a tool call, with the maps inside written by
+ * the mapper's map writer), character for character what the SDK's JSON mapper writes for its
+ * records (fields in the same order, absent ones left out, the same escapes), without building the
+ * mapper's serializers for those records at start-up.
  */
 final class McpRequests {
   /** The whole {@code notifications/initialized} message. */
@@ -62,6 +67,49 @@ final class McpRequests {
     out.append(",\"id\":");
     quote(out, id);
     return out.append(",\"params\":").append(params).append('}').toString();
+  }
+
+  /** Whether {@link #write} writes a request with these params (none, a map, a tool call). */
+  static boolean writesDirectly(Object params) {
+    return params == null
+        || params instanceof Map<?, ?>
+        || params instanceof McpSchema.CallToolRequest;
+  }
+
+  /**
+   * A whole request as UTF-8 JSON into {@code out}, written with {@code mapper}'s generator in one
+   * pass: the envelope and a tool call's fields by hand, in the request records' order with absent
+   * ones left out, and the maps inside by the mapper's map writer; the same bytes as the mapper
+   * gives for the records, without their serializers. Params must be {@linkplain #writesDirectly
+   * written directly}.
+   */
+  static void write(JsonMapper mapper, String method, String id, Object params, OutputStream out) {
+    try (JsonGenerator g = mapper.createGenerator(out)) {
+      g.writeStartObject();
+      g.writeStringProperty("jsonrpc", McpSchema.JSONRPC_VERSION);
+      g.writeStringProperty("method", method);
+      g.writeStringProperty("id", id);
+      if (params instanceof McpSchema.CallToolRequest call) {
+        g.writeName("params");
+        g.writeStartObject();
+        if (call.name() != null) {
+          g.writeStringProperty("name", call.name());
+        }
+        if (call.arguments() != null) {
+          g.writeName("arguments");
+          g.writePOJO(call.arguments());
+        }
+        if (call.meta() != null) {
+          g.writeName("_meta");
+          g.writePOJO(call.meta());
+        }
+        g.writeEndObject();
+      } else if (params != null) {
+        g.writeName("params");
+        g.writePOJO(params);
+      }
+      g.writeEndObject();
+    }
   }
 
   private static void field(StringBuilder out, String name, String value) {

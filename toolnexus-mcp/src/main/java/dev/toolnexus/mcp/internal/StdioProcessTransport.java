@@ -1,14 +1,17 @@
 package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.internal.BoundedLines;
+import dev.toolnexus.internal.PlainJsonReader;
 import dev.toolnexus.internal.Threads;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpTransportException;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,10 +30,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The stdio transport of one local MCP server: a child process speaking newline-delimited JSON-RPC.
@@ -49,6 +53,7 @@ public final class StdioProcessTransport {
   private static final long STDIN_CLOSE_GRACE_MS = 500;
   private static final long TERM_GRACE_MS = 2000;
   private static final String DIRECT_ID_PREFIX = "toolnexus-call-";
+  private static final int MAX_KEPT_BUFFER = 64 * 1024;
   private static final TypeRef<HashMap<String, Object>> MAP = new TypeRef<>() {};
 
   private final String server;
@@ -61,6 +66,9 @@ public final class StdioProcessTransport {
   private final long maxMessageBytes;
   // held across a blocking pipe write: a lock, not a monitor, so virtual threads do not pin
   private final ReentrantLock writeLock = new ReentrantLock();
+  // guarded by writeLock: requests written directly go through it, so none needs an array of its
+  // own
+  private ByteArrayOutputStream scratch = new ByteArrayOutputStream(1024);
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private volatile Thread stderrPump;
   private final CompletableFuture<String> exited = new CompletableFuture<>();
@@ -149,8 +157,17 @@ public final class StdioProcessTransport {
    * caller bounds the wait and calls {@link #abandon} when it stops waiting.
    */
   public Pending request(String method, Object params) {
+    JsonMapper jackson = json instanceof JacksonMcpJsonMapper j ? j.getJsonMapper() : null;
+    if (jackson != null && McpRequests.writesDirectly(params)) {
+      // the same text as the request record would give, without building (or running) the
+      // record serializers: a server that is asked only these never needs them
+      return request(id -> writeDirect(jackson, method, id, params));
+    }
     return request(
-        id -> encode(new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params)));
+        id ->
+            writeBytes(
+                encode(
+                    new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params))));
   }
 
   /**
@@ -159,7 +176,9 @@ public final class StdioProcessTransport {
    */
   public Pending requestJson(String method, String paramsJson) {
     return request(
-        id -> McpRequests.request(method, id, paramsJson).getBytes(StandardCharsets.UTF_8));
+        id ->
+            writeBytes(
+                McpRequests.request(method, id, paramsJson).getBytes(StandardCharsets.UTF_8)));
   }
 
   /** Writes one message given as JSON text on the calling thread, as {@link #send} does. */
@@ -167,13 +186,13 @@ public final class StdioProcessTransport {
     writeBytes(message.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** {@code message} writes the request, as UTF-8 JSON, around the id it is given. */
-  private Pending request(Function<String, byte[]> message) {
+  /** {@code write} writes the request, as UTF-8 JSON, around the id it is given. */
+  private Pending request(Consumer<String> write) {
     String id = DIRECT_ID_PREFIX + directIds.incrementAndGet();
     CompletableFuture<JSONRPCResponse> reply = new CompletableFuture<>();
     direct.put(id, reply);
     try {
-      writeBytes(message.apply(id));
+      write.accept(id);
     } catch (McpTransportException e) {
       direct.remove(id);
       reply.completeExceptionally(e);
@@ -200,10 +219,7 @@ public final class StdioProcessTransport {
   }
 
   private void writeBytes(byte[] bytes) {
-    if (exited.isDone() || closed.get()) {
-      throw new McpTransportException(
-          "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
-    }
+    checkRunning();
     // one writer at a time: concurrent calls must never interleave or drop a message; the newline
     // goes through the pipe's buffer, so a message under its size still leaves in one write
     writeLock.lock();
@@ -212,11 +228,50 @@ public final class StdioProcessTransport {
       stdin.write('\n');
       stdin.flush();
     } catch (IOException e) {
-      throw new McpTransportException(
-          "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
+      throw notRunning(e);
     } finally {
       writeLock.unlock();
     }
+  }
+
+  /**
+   * Writes a request {@link McpRequests#write directly} into the transport's own buffer, under the
+   * write lock, and then to the pipe: no array per message. A request that fails to serialize is
+   * not written at all.
+   */
+  private void writeDirect(JsonMapper jackson, String method, String id, Object params) {
+    checkRunning();
+    writeLock.lock();
+    try {
+      scratch.reset();
+      try {
+        McpRequests.write(jackson, method, id, params, scratch);
+      } catch (JacksonException e) {
+        throw new McpTransportException("cannot encode a message for " + server, e);
+      }
+      scratch.writeTo(stdin);
+      stdin.write('\n');
+      stdin.flush();
+    } catch (IOException e) {
+      throw notRunning(e);
+    } finally {
+      if (scratch.size() > MAX_KEPT_BUFFER) {
+        scratch = new ByteArrayOutputStream(1024); // a huge request's buffer is not kept
+      }
+      writeLock.unlock();
+    }
+  }
+
+  private void checkRunning() {
+    if (exited.isDone() || closed.get()) {
+      throw new McpTransportException(
+          "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
+    }
+  }
+
+  private McpTransportException notRunning(IOException e) {
+    return new McpTransportException(
+        "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
   }
 
   private String exitReason() {
@@ -308,8 +363,15 @@ public final class StdioProcessTransport {
    * call for), except that a result reply is made from that map as it stands instead of being
    * converted once more: a tool's reply is parsed once, on the way to the caller.
    */
+  @SuppressWarnings("unchecked")
   private JSONRPCMessage decode(String line) throws IOException {
-    HashMap<String, Object> map = json.readValue(line, MAP);
+    JsonMapper jackson = json instanceof JacksonMcpJsonMapper j ? j.getJsonMapper() : null;
+    Object plain =
+        jackson == null ? PlainJsonReader.UNREAD : PlainJsonReader.read(jackson, line, true);
+    HashMap<String, Object> map =
+        plain instanceof HashMap<?, ?> read
+            ? (HashMap<String, Object>) read
+            : json.readValue(line, MAP);
     boolean hasMethod = map.containsKey("method");
     if (hasMethod && map.containsKey("id")) {
       return json.convertValue(map, McpSchema.JSONRPCRequest.class);
@@ -322,9 +384,39 @@ public final class StdioProcessTransport {
       if (map.get("error") == null && (version == null || version instanceof String)) {
         return new JSONRPCResponse((String) version, map.get("id"), map.get("result"), null);
       }
+      JSONRPCResponse error = plainError(map, version);
+      if (error != null) {
+        return error;
+      }
       return json.convertValue(map, JSONRPCResponse.class);
     }
     throw new IllegalArgumentException("Cannot deserialize JSONRPCMessage: " + line);
+  }
+
+  /**
+   * An error reply of the usual shape ({@code error} with an integer {@code code}, a string {@code
+   * message} and any {@code data}, no {@code result}) made as the mapper's conversion would make
+   * it, without building the record deserializers for it (a server that does not know {@code
+   * server/discover} answers so at start-up); null for any other shape, which is converted.
+   */
+  static JSONRPCResponse plainError(Map<String, Object> map, Object version) {
+    if (map.get("result") != null
+        || !(version == null || version instanceof String)
+        || !(map.get("error") instanceof Map<?, ?> error)
+        || !(error.get("code") instanceof Integer code)
+        || !(error.get("message") instanceof String message)) {
+      return null;
+    }
+    for (Object key : error.keySet()) {
+      if (!"code".equals(key) && !"message".equals(key) && !"data".equals(key)) {
+        return null;
+      }
+    }
+    return new JSONRPCResponse(
+        (String) version,
+        map.get("id"),
+        null,
+        new JSONRPCResponse.JSONRPCError(code, message, error.get("data")));
   }
 
   /** A reply too large to read fails its request {@code id} at once; false without an id. */

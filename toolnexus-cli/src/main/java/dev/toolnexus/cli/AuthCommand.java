@@ -6,7 +6,6 @@ import dev.toolnexus.mcp.client.McpServerConfig;
 import dev.toolnexus.oauth.OAuthCredentials;
 import dev.toolnexus.oauth.StoredToken;
 import dev.toolnexus.oauth.TokenStore;
-import dev.toolnexus.spi.EnvExpander;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Files;
@@ -79,23 +78,21 @@ final class AuthCommand implements Runnable {
 
   /** The credentials of {@code server} over {@code store} (its secret expanded from {@code io}). */
   static OAuthCredentials.Builder credentials(McpServerConfig server, Io io, TokenStore store) {
-    AuthSettings s = server.authSettings();
-    String secret = s.clientSecret();
-    if (secret != null) {
-      try {
-        secret = EnvExpander.expand(secret, io.env()::get, null);
-      } catch (EnvExpander.MissingVariableException e) {
-        throw new CliException(
-            "field \"auth.clientSecret\" of MCP server \""
-                + server.name()
-                + "\" uses ${"
-                + e.variable()
-                + "}, but the environment variable "
-                + e.variable()
-                + " is not set");
-      }
+    return OAuthCredentials.builder().settings(settings(server, io)).tokenStore(store);
+  }
+
+  /** The {@code auth} block of {@code server} with its {@code ${VAR}}s expanded from {@code io}. */
+  static AuthSettings settings(McpServerConfig server, Io io) {
+    try {
+      return server.authSettings().expanded(io.env()::get, "MCP server \"" + server.name() + "\"");
+    } catch (IllegalArgumentException e) {
+      throw new CliException(e.getMessage());
     }
-    return OAuthCredentials.builder().settings(s.withClientSecret(secret)).tokenStore(store);
+  }
+
+  /** The token store {@code server}'s {@code auth} block names. */
+  static TokenStore store(McpServerConfig server, Io io) {
+    return TokenStore.named(settings(server, io).tokenStore());
   }
 
   /** {@code toolnexus auth login NAME}: the authorization URL printed, the redirect awaited. */
@@ -117,11 +114,11 @@ final class AuthCommand implements Runnable {
             "MCP server \""
                 + name
                 + "\" keeps its tokens in memory, so a sign-in would end with this command; set"
-                + " \"auth\": {\"tokenStore\": \"<file>\"} in "
+                + " \"auth\": {\"tokenStore\": \"<file or jdbc:URL>\"} in "
                 + config);
       }
       PrintWriter out = out();
-      TokenStore store = TokenStore.named(server.authSettings().tokenStore());
+      TokenStore store = store(server, auth.root.io());
       OAuthCredentials credentials =
           credentials(server, auth.root.io(), store)
               .userStep(
@@ -174,7 +171,7 @@ final class AuthCommand implements Runnable {
       if (AuthSettings.MEMORY.equals(s.authSettings().tokenStore())) {
         return "not signed in (tokens are kept in memory, for one run only)";
       }
-      Optional<StoredToken> t = TokenStore.named(s.authSettings().tokenStore()).load(storeKey(s));
+      Optional<StoredToken> t = store(s, auth.root.io()).load(storeKey(s));
       if (t.isEmpty()) {
         return "not signed in";
       }
@@ -196,7 +193,7 @@ final class AuthCommand implements Runnable {
     @Override
     public Integer call() {
       McpServerConfig server = server(name);
-      TokenStore store = TokenStore.named(server.authSettings().tokenStore());
+      TokenStore store = store(server, auth.root.io());
       String key = storeKey(server);
       boolean had = store.load(key).isPresent();
       store.remove(key);

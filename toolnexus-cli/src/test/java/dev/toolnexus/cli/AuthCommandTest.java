@@ -214,7 +214,7 @@ class AuthCommandTest {
     assertThat(r.err())
         .isEqualTo(
             "toolnexus: MCP server \"notes\" keeps its tokens in memory, so a sign-in would end"
-                + " with this command; set \"auth\": {\"tokenStore\": \"<file>\"} in "
+                + " with this command; set \"auth\": {\"tokenStore\": \"<file or jdbc:URL>\"} in "
                 + config
                 + "\n");
   }

@@ -1,5 +1,6 @@
 package dev.toolnexus.oauth;
 
+import dev.toolnexus.internal.SqlTables;
 import dev.toolnexus.oauth.internal.FileTokenStore;
 import dev.toolnexus.oauth.internal.JdbcTokenStore;
 import dev.toolnexus.oauth.internal.MemoryTokenStore;
@@ -23,12 +24,16 @@ public interface TokenStore {
   void remove(String key);
 
   /**
-   * The store a config file names: {@code "memory"} (or null) for {@link #inMemory}, anything else
-   * a file path for {@link #file} ({@code ~/} at its start meaning the user's home directory).
+   * The store a config file names: {@code "memory"} (or null) for {@link #inMemory}, a {@code
+   * jdbc:} URL for {@link #jdbc(String)}, anything else a file path for {@link #file} ({@code ~/}
+   * at its start meaning the user's home directory).
    */
   static TokenStore named(String spec) {
     if (spec == null || spec.isBlank() || spec.equals("memory")) {
       return inMemory();
+    }
+    if (spec.startsWith("jdbc:")) {
+      return jdbc(spec);
     }
     String path =
         spec.startsWith("~/") ? System.getProperty("user.home") + spec.substring(1) : spec;
@@ -53,6 +58,15 @@ public interface TokenStore {
    * through {@code dataSource}.
    */
   static TokenStore jdbc(DataSource dataSource) {
-    return new JdbcTokenStore(dataSource);
+    return new JdbcTokenStore(dataSource::getConnection);
+  }
+
+  /**
+   * A store in the same table reached through a JDBC URL (such as {@code
+   * jdbc:postgresql://db/app?user=app&password=...}), a connection per operation; the driver must
+   * be on the class path. An error names only the URL's {@code jdbc:<subprotocol>:} prefix.
+   */
+  static TokenStore jdbc(String jdbcUrl) {
+    return new JdbcTokenStore(SqlTables.connect(jdbcUrl));
   }
 }

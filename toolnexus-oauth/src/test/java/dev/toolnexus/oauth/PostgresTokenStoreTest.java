@@ -1,6 +1,7 @@
 package dev.toolnexus.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolnexus.testing.Postgres;
 import java.time.Instant;
@@ -28,12 +29,14 @@ class PostgresTokenStoreTest {
           Instant.parse("2030-01-01T00:00:00Z"),
           List.of("s1", "s2"));
 
+  private String url;
   private PGSimpleDataSource ds;
 
   @BeforeEach
   void database() {
+    url = Postgres.freshDatabase();
     ds = new PGSimpleDataSource();
-    ds.setUrl(Postgres.freshDatabase());
+    ds.setUrl(url);
   }
 
   @Test
@@ -71,5 +74,25 @@ class PostgresTokenStoreTest {
     }
 
     assertThat(TokenStore.jdbc(ds).load("k").orElseThrow().accessToken()).isIn("a39", "b39");
+  }
+
+  @Test
+  void aStoreNamedByAJdbcUrlKeepsTokensInTheDatabaseForTheNextProcess() {
+    TokenStore.named(url).save("k", TOKEN);
+
+    assertThat(TokenStore.named(url).load("k")).contains(TOKEN);
+    assertThat(TokenStore.jdbc(ds).load("k")).contains(TOKEN);
+  }
+
+  @Test
+  void aJdbcUrlWhoseDatabaseRefusesTheLoginIsNamedWithoutThePassword() {
+    String refused = url + (url.contains("?") ? "&" : "?") + "user=nobody&password=s3cret";
+    TokenStore store = TokenStore.named(refused);
+
+    assertThatThrownBy(() -> store.load("k"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("OAuth token store: cannot connect to the database: ")
+        .hasMessageContaining("nobody")
+        .hasMessageNotContaining("s3cret");
   }
 }

@@ -6,7 +6,6 @@ import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.auth.HttpAuthFactory;
 import dev.toolnexus.mcp.client.McpServerConfig;
-import dev.toolnexus.spi.EnvExpander;
 import java.net.URI;
 import java.util.Map;
 import java.util.function.Function;
@@ -47,7 +46,12 @@ public final class ConfiguredAuth implements HttpAuth {
     }
     HttpAuthFactory factory =
         HttpAuthFactory.find().orElseThrow(() -> new McpFailure(MODULE_MISSING));
-    AuthSettings expanded = settings.withClientSecret(secret(settings, env, server.name()));
+    AuthSettings expanded;
+    try {
+      expanded = settings.expanded(env::get, "MCP server \"" + server.name() + "\"");
+    } catch (IllegalArgumentException e) {
+      throw new McpFailure(e.getMessage());
+    }
     ConfiguredAuth auth =
         new ConfiguredAuth(
             factory.create(server.name(), URI.create(server.url()), expanded, waitFor));
@@ -63,24 +67,6 @@ public final class ConfiguredAuth implements HttpAuth {
                 + "\" or load with a waitFor that hands the user the authorization URL");
       }
       throw e;
-    }
-  }
-
-  private static String secret(AuthSettings s, Map<String, String> env, String server) {
-    if (s.clientSecret() == null) {
-      return null;
-    }
-    try {
-      return EnvExpander.expand(s.clientSecret(), env::get, null);
-    } catch (EnvExpander.MissingVariableException e) {
-      throw new McpFailure(
-          "field \"auth.clientSecret\" of MCP server \""
-              + server
-              + "\" uses ${"
-              + e.variable()
-              + "}, but the environment variable "
-              + e.variable()
-              + " is not set");
     }
   }
 

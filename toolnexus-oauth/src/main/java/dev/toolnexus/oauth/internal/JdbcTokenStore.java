@@ -10,7 +10,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * Tokens in the table {@code toolnexus_oauth_tokens} (key, JSON), created when absent; a save
@@ -19,22 +18,33 @@ import javax.sql.DataSource;
  */
 public final class JdbcTokenStore implements TokenStore {
   private static final String TABLE = "toolnexus_oauth_tokens";
-  private final DataSource dataSource;
+  private final SqlTables.Connections connections;
   private volatile boolean created;
 
-  /** A store reached through {@code dataSource}. */
-  public JdbcTokenStore(DataSource dataSource) {
-    this.dataSource = dataSource;
+  /** A store reached through {@code connections}, each closed after its operation. */
+  public JdbcTokenStore(SqlTables.Connections connections) {
+    this.connections = connections;
   }
 
   private Connection connect() throws SQLException {
-    Connection c = dataSource.getConnection();
+    Connection c;
+    try {
+      c = connections.open();
+    } catch (SQLException e) {
+      // what the driver says about opening (no driver, refused, bad password) names the problem;
+      // a URL's secrets are already cut from it
+      throw new IllegalStateException(
+          "OAuth token store: cannot connect to the database: " + e.getMessage());
+    }
     if (!created) {
       try (Statement s = c.createStatement()) {
         s.execute(
             "CREATE TABLE IF NOT EXISTS "
                 + TABLE
                 + " (token_key VARCHAR(1024) PRIMARY KEY, token_json TEXT NOT NULL)");
+      } catch (SQLException e) {
+        c.close();
+        throw e;
       }
       created = true;
     }

@@ -136,6 +136,30 @@ class AgentSignInTest {
   }
 
   @Test
+  void theCardsOpenIdConnectDiscoveryUrlNamesTheAuthorizationServer() throws Exception {
+    agent = ProtectedAgent.startUnannounced(auth.issuer);
+    String card =
+        agent.cardWith(
+            Map.of(
+                "securitySchemes",
+                Map.of(
+                    "oidc",
+                    Map.of(
+                        "type",
+                        "openIdConnect",
+                        "openIdConnectUrl",
+                        auth.issuer + "/.well-known/openid-configuration")),
+                "security",
+                List.of(Map.of("oidc", List.of("tools:read")))));
+    SigningInHost host = new SigningInHost();
+    try (Toolkit toolkit =
+        load(card, Map.of("clientId", "app", "scopes", List.of("tools:read")), host)) {
+      assertThat(toolkit.execute(TOOL, Map.of("task", "oidc")).output()).isEqualTo("echo: oidc");
+    }
+    assertThat(URI.create(host.requests.get(0).url()).getPath()).isEqualTo("/auth");
+  }
+
+  @Test
   void aCardThatNeedsASignInWithoutAWaitForIsNeedsAuthWhenLoaded() throws Exception {
     agent = ProtectedAgent.startUnannounced(auth.issuer);
     String card =

@@ -229,4 +229,24 @@ class AgentSignInTest {
                       + " agents.notes.headers.X-API-Key"));
     }
   }
+
+  @Test
+  void aCardAskingForABearerTokenNamesTheHeaderToSetAndTheHeaderSatisfiesIt() throws Exception {
+    agent = ProtectedAgent.startWithToken("tok");
+    Map<String, Object> bare = Map.of("card", agent.card());
+    Map<String, Object> withHeader =
+        Map.of("card", agent.card(), "headers", Map.of("Authorization", "Bearer tok"));
+    try (Toolkit toolkit =
+        Toolkit.builder()
+            .builtins(false)
+            .mcpConfig(Map.of("agents", Map.of("bare", bare, "signed", withHeader)))
+            .build()) {
+      assertThat(toolkit.status().get("a2a").parts().get("bare"))
+          .isEqualTo(
+              SourceStatus.failed(
+                  "agent \"bare\"'s card asks for HTTP bearer credentials; set"
+                      + " agents.bare.headers.Authorization"));
+      assertThat(toolkit.execute(TOOL, Map.of("task", "tok")).output()).isEqualTo("echo: tok");
+    }
+  }
 }

@@ -62,6 +62,18 @@ final class ProtectedAgent implements AutoCloseable {
             .scopes("tools:read")
             .build();
     Authenticator auth = unannounced ? unannounced(oauth) : oauth;
+    return serve(
+        port, A2aServeOptions.builder().name("notes").port(port).authenticator(auth).build());
+  }
+
+  /** The agent with the static bearer {@code token} of the serve options (its card says so). */
+  static ProtectedAgent startWithToken(String token) throws IOException {
+    int port = Protected.freePort();
+    return serve(port, A2aServeOptions.builder().name("notes").port(port).token(token).build());
+  }
+
+  private static ProtectedAgent serve(int port, A2aServeOptions options) throws IOException {
+    String resource = "http://127.0.0.1:" + port;
     EchoLlm llm = new EchoLlm();
     Toolkit toolkit =
         Toolkit.builder()
@@ -77,11 +89,7 @@ final class ProtectedAgent implements AutoCloseable {
                 .apiKey("test-key")
                 .retries(0)
                 .build());
-    A2aHttpServer server =
-        A2aServe.http(
-            toolkit,
-            client,
-            A2aServeOptions.builder().name("notes").port(port).authenticator(auth).build());
+    A2aHttpServer server = A2aServe.http(toolkit, client, options);
     return new ProtectedAgent(llm, toolkit, server, resource);
   }
 

@@ -97,6 +97,19 @@ class AgentSignInTest {
   }
 
   @Test
+  void anAgentReachedOverHttpJsonSignsInAndCallsWithTheToken() throws Exception {
+    agent = ProtectedAgent.start(auth.issuer);
+    Map<String, Object> rest =
+        Map.of("url", agent.resource, "protocolBinding", "HTTP+JSON", "protocolVersion", "1.0");
+    String card = agent.cardWith(Map.of("url", "", "supportedInterfaces", List.of(rest)));
+    SigningInHost host = new SigningInHost();
+    try (Toolkit toolkit = load(card, Map.of("clientId", "app"), host)) {
+      assertThat(toolkit.execute(TOOL, Map.of("task", "rest")).output()).isEqualTo("echo: rest");
+    }
+    assertThat(host.requests).hasSize(1);
+  }
+
+  @Test
   void withoutAWaitForARefusedCallLeavesTheAgentNeedingAuth() throws Exception {
     agent = ProtectedAgent.start(auth.issuer);
     try (Toolkit toolkit = load(agent.card(), Map.of("clientId", "app"), null)) {

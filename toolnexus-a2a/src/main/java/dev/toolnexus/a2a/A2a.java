@@ -1,6 +1,7 @@
 package dev.toolnexus.a2a;
 
 import dev.toolnexus.CancelToken;
+import dev.toolnexus.WaitFor;
 import dev.toolnexus.a2a.internal.RemoteAgent;
 
 /**
@@ -25,5 +26,13 @@ public final class A2a {
    */
   public static A2aAgent agent(AgentOptions options) {
     return RemoteAgent.open(options, new CancelToken());
+  }
+
+  /**
+   * As {@link #agent(AgentOptions)}, with the host slot that hands the user the authorization URL
+   * when the agent asks for an OAuth sign-in ({@link AgentOptions#authSettings}).
+   */
+  public static A2aAgent agent(AgentOptions options, WaitFor waitFor) {
+    return RemoteAgent.open(options, new CancelToken(), waitFor);
   }
 }

@@ -1,5 +1,7 @@
 package dev.toolnexus.a2a;
 
+import dev.toolnexus.auth.AuthSettings;
+import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.internal.Durations;
 import java.net.URI;
 import java.time.Duration;
@@ -12,7 +14,7 @@ import java.util.function.Function;
 /**
  * How to reach one remote A2A agent: the URL of its agent card, extra HTTP headers (values may hold
  * {@code ${ENV}} references, expanded when a request is sent and never logged), the budget for one
- * task and how often to poll it. Build with {@link #builder(String)}.
+ * task and how often to poll it, and how to sign in to it. Build with {@link #builder(String)}.
  *
  * @param card the agent card URL, usually ending in {@code /.well-known/agent-card.json}
  * @param headers extra HTTP headers for every request to the agent, in order
@@ -20,6 +22,11 @@ import java.util.function.Function;
  * @param pollEvery the pause between two polls of a running task (default 1000 ms)
  * @param id the source id in {@code Toolkit.status()}; defaults to {@code "a2a:" + card}
  * @param env looks up the variables named in {@code ${...}} header references
+ * @param auth where every call's {@code Authorization} header comes from (asked again once after a
+ *     401 or 403); null for none
+ * @param authSettings an OAuth sign-in to the agent (a config file's {@code auth} block), turned
+ *     into the {@code auth} by the toolnexus-oauth module when the agent is opened; ignored when
+ *     {@code auth} is given; null for none
  */
 public record AgentOptions(
     URI card,
@@ -27,7 +34,9 @@ public record AgentOptions(
     Duration timeout,
     Duration pollEvery,
     String id,
-    Function<String, String> env) {
+    Function<String, String> env,
+    HttpAuth auth,
+    AuthSettings authSettings) {
 
   /** The budget of one task when none is given: five minutes. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(300_000);
@@ -63,6 +72,8 @@ public record AgentOptions(
     private Duration pollEvery;
     private String id;
     private Function<String, String> env;
+    private HttpAuth auth;
+    private AuthSettings authSettings;
 
     private Builder(URI card) {
       this.card = card;
@@ -108,9 +119,29 @@ public record AgentOptions(
       return this;
     }
 
+    /**
+     * Where every call's {@code Authorization} header comes from, such as {@code OAuthCredentials}
+     * of the toolnexus-oauth module; the agent card is fetched without it unless the card itself
+     * answers 401.
+     */
+    public Builder auth(HttpAuth value) {
+      this.auth = value;
+      return this;
+    }
+
+    /**
+     * Signs in to the agent with OAuth as a config file's {@code auth} block says (needs the
+     * toolnexus-oauth module); the card's security schemes name the endpoints when the agent
+     * publishes no OAuth metadata.
+     */
+    public Builder authSettings(AuthSettings value) {
+      this.authSettings = value;
+      return this;
+    }
+
     /** The options. */
     public AgentOptions build() {
-      return new AgentOptions(card, headers, timeout, pollEvery, id, env);
+      return new AgentOptions(card, headers, timeout, pollEvery, id, env, auth, authSettings);
     }
   }
 }

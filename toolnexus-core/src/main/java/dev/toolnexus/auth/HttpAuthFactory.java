@@ -24,6 +24,18 @@ public interface HttpAuthFactory {
    */
   HttpAuth create(String name, URI resource, AuthSettings settings, WaitFor waitFor);
 
+  /**
+   * The credentials for one server that also announced how to sign in ({@code hint}, such as an A2A
+   * agent card's security scheme), used when the server publishes no OAuth metadata of its own. By
+   * default the hint is ignored.
+   *
+   * @param hint what the server announced; null for none
+   */
+  default HttpAuth create(
+      String name, URI resource, AuthSettings settings, WaitFor waitFor, AuthServerHint hint) {
+    return create(name, resource, settings, waitFor);
+  }
+
   /** The first factory on the class path, if any. */
   static Optional<HttpAuthFactory> find() {
     return ServiceLoader.load(HttpAuthFactory.class, HttpAuthFactory.class.getClassLoader())

@@ -156,6 +156,12 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeSignInToAgentExampleIsTheCompiledSignInToAgentSource() throws IOException {
+    assertThat(readmeBlock("#### Signing in to A2A agents"))
+        .isEqualTo(region("SignInToAgent.java", "signinagent"));
+  }
+
+  @Test
   void readmeOAuthExampleIsTheCompiledProtectedServingSource() throws IOException {
     assertThat(readmeBlock("### Protect what you serve with OAuth"))
         .isEqualTo(region("ProtectedServing.java", "oauth"));

@@ -1,5 +1,6 @@
 package dev.toolnexus.oauth;
 
+import dev.toolnexus.auth.AuthServerHint;
 import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.oauth.internal.BearerChallenge;
@@ -35,6 +36,11 @@ import org.slf4j.LoggerFactory;
  * <p>The client identity is, in order: the configured client id (and secret), the configured client
  * id metadata document URL when the authorization server accepts those, then dynamic client
  * registration when the server offers it.
+ *
+ * <p>With a {@link Builder#serverHint hint} (an A2A agent card's security scheme), a server that
+ * publishes no protected resource metadata is signed in to at the hint's endpoints, and a hint that
+ * names the client credentials grant gets tokens for the configured client without a user,
+ * requested again when they expire.
  */
 public final class OAuthCredentials implements HttpAuth {
   private static final Logger log = LoggerFactory.getLogger(OAuthCredentials.class);
@@ -77,7 +83,15 @@ public final class OAuthCredentials implements HttpAuth {
       return null;
     }
     StoredToken t = stored.get();
-    if (expiring(t) && t.refreshToken() != null) {
+    if (expiring(t) && t.refreshToken() == null && clientCredentials()) {
+      synchronized (lock(key)) {
+        StoredToken now = options.store.load(key).orElse(t);
+        if (Objects.equals(now.accessToken(), t.accessToken())) {
+          now = requestClientToken(key, resource, t.scopes());
+        }
+        t = now;
+      }
+    } else if (expiring(t) && t.refreshToken() != null) {
       synchronized (lock(key)) {
         StoredToken now = options.store.load(key).orElse(t);
         if (Objects.equals(now.accessToken(), t.accessToken())) {
@@ -104,6 +118,11 @@ public final class OAuthCredentials implements HttpAuth {
         if (refreshed != null) {
           return true;
         }
+      }
+      if (clientCredentials()) {
+        List<String> scopes = scopes(challenge, null, status == 403 ? stored : null);
+        requestClientToken(key, resource, scopes);
+        return true;
       }
       Discovered d = discover(resource, challenge.get("resource_metadata"));
       List<String> scopes = scopes(challenge, d.resource(), status == 403 ? stored : null);
@@ -164,7 +183,22 @@ public final class OAuthCredentials implements HttpAuth {
     if (known != null && metadataUrl == null) {
       return known;
     }
-    ClientMetadata.Resource r = metadata.resource(endpoint, metadataUrl);
+    ClientMetadata.Resource r;
+    try {
+      r = metadata.resource(endpoint, metadataUrl);
+    } catch (IllegalStateException none) {
+      if (options.hint == null || !options.hint.announcesServer()) {
+        throw none;
+      }
+      log.info(
+          "OAuth: {}; using the endpoints {} announces", none.getMessage(), options.hint.owner());
+      Discovered d =
+          new Discovered(
+              new ClientMetadata.Resource(canonical, List.of(), options.hint.scopes()),
+              hintedServer());
+      discovered.put(canonical, d);
+      return d;
+    }
     String named = ClientMetadata.canonical(URI.create(r.resource()));
     if (!(canonical.equals(named) || canonical.startsWith(named + "/"))) {
       throw new IllegalStateException(
@@ -177,6 +211,60 @@ public final class OAuthCredentials implements HttpAuth {
     Discovered d = new Discovered(r, s);
     discovered.put(canonical, d);
     return d;
+  }
+
+  private boolean clientCredentials() {
+    return options.hint != null && options.hint.grant() == AuthServerHint.Grant.CLIENT_CREDENTIALS;
+  }
+
+  /** The authorization server the hint names: its discovery document, else its endpoints. */
+  private ClientMetadata.Server hintedServer() {
+    AuthServerHint h = options.hint;
+    if (h.openIdConfiguration() != null) {
+      return metadata.serverAt(h.openIdConfiguration());
+    }
+    URI token = h.tokenEndpoint();
+    String issuer = token.getScheme() + "://" + token.getRawAuthority();
+    return new ClientMetadata.Server(issuer, h.authorizationEndpoint(), token, null, false);
+  }
+
+  /** A client credentials token for {@code resource}, stored under {@code key}. */
+  private StoredToken requestClientToken(String key, URI resource, List<String> scopes) {
+    String owner = options.hint.owner();
+    if (options.clientId == null || options.clientSecret == null) {
+      throw new IllegalStateException(
+          "OAuth: "
+              + owner
+              + " asks for the client credentials grant; configure auth.clientId and"
+              + " auth.clientSecret");
+    }
+    URI endpoint =
+        options.hint.tokenEndpoint() != null
+            ? options.hint.tokenEndpoint()
+            : hintedServer().tokenEndpoint();
+    SignIn.requireSecure(endpoint, "token endpoint");
+    String canonical = ClientMetadata.canonical(resource);
+    Map<String, String> form = new LinkedHashMap<>();
+    form.put("grant_type", "client_credentials");
+    if (!scopes.isEmpty()) {
+      form.put("scope", String.join(" ", scopes));
+    }
+    form.put("resource", canonical);
+    OAuthHttp.Reply r = http.postForm(endpoint, form, options.clientId, options.clientSecret);
+    StoredToken token =
+        TokenReplies.token(
+            r,
+            "requesting a client credentials token for " + owner,
+            canonical,
+            endpoint.getScheme() + "://" + endpoint.getRawAuthority(),
+            endpoint.toString(),
+            options.clientId,
+            null,
+            scopes,
+            null);
+    options.store.save(key, token);
+    log.info("OAuth: obtained a client credentials token for {} as {}", owner, options.clientId);
+    return token;
   }
 
   /**
@@ -194,8 +282,11 @@ public final class OAuthCredentials implements HttpAuth {
       out.addAll(Arrays.asList(s.trim().split("\\s+")));
     }
     out.addAll(options.scopes);
-    if (out.isEmpty()) {
+    if (out.isEmpty() && r != null) {
       out.addAll(r.scopesSupported());
+    }
+    if (out.isEmpty() && options.hint != null) { // the scopes the card names
+      out.addAll(options.hint.scopes());
     }
     return new ArrayList<>(out);
   }
@@ -227,8 +318,19 @@ public final class OAuthCredentials implements HttpAuth {
     Duration loginTimeout = Duration.ofMinutes(5);
     Duration refreshSkew = Duration.ofSeconds(30);
     Duration requestTimeout = Duration.ofSeconds(30);
+    AuthServerHint hint;
 
     private Builder() {}
+
+    /**
+     * What the server announced about signing in (an A2A agent card's security scheme): its
+     * endpoints are used when the server publishes no protected resource metadata, and a client
+     * credentials hint gets tokens without a user.
+     */
+    public Builder serverHint(AuthServerHint hint) {
+      this.hint = hint;
+      return this;
+    }
 
     /**
      * Takes the client id and secret, scopes, redirect port and token store of a config file's
@@ -331,6 +433,7 @@ public final class OAuthCredentials implements HttpAuth {
       b.loginTimeout = loginTimeout;
       b.refreshSkew = refreshSkew;
       b.requestTimeout = requestTimeout;
+      b.hint = hint;
       return b;
     }
   }

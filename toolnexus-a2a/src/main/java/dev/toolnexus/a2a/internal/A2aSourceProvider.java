@@ -24,7 +24,7 @@ public final class A2aSourceProvider implements ToolSourceProvider {
   public ToolSource open(SourceRequest request) throws InterruptedException {
     List<AgentsSource.Entry> entries =
         AgentsSource.parse(request.sectionValue(), request.origin(), System::getenv);
-    return AgentsSource.open(entries, request.cancel(), request.onPartStatus());
+    return AgentsSource.open(entries, request.cancel(), request.waitFor(), request.onPartStatus());
   }
 
   /** One agent on its own: a {@code Toolkit.addAgent} call. */
@@ -34,7 +34,7 @@ public final class A2aSourceProvider implements ToolSourceProvider {
         AgentsSource.parse(request.sectionValue(), request.origin(), System::getenv)) {
       if (entry.id().equals(id)) {
         return entry.enabled()
-            ? RemoteAgent.open(entry.options(), request.cancel())
+            ? RemoteAgent.open(entry.options(), request.cancel(), request.waitFor())
             : RemoteAgent.disabled(entry.options());
       }
     }

@@ -4,7 +4,10 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.Source;
 import dev.toolnexus.SourceStatus;
 import dev.toolnexus.Tool;
+import dev.toolnexus.WaitFor;
 import dev.toolnexus.a2a.AgentOptions;
+import dev.toolnexus.auth.AuthSettings;
+import dev.toolnexus.internal.AuthBlocks;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.spi.ConfigValues;
 import java.util.ArrayList;
@@ -24,19 +27,24 @@ import java.util.function.Function;
  */
 public final class AgentsSource implements dev.toolnexus.ToolSource {
   private final List<Tool> tools;
-  private final SourceStatus status;
+  private final Map<String, SourceStatus> parts;
+  private final Map<String, RemoteAgent> agents;
 
-  private AgentsSource(List<Tool> tools, SourceStatus status) {
+  private AgentsSource(
+      List<Tool> tools, Map<String, SourceStatus> parts, Map<String, RemoteAgent> agents) {
     this.tools = tools;
-    this.status = status;
+    this.parts = parts;
+    this.agents = agents;
   }
 
   /** One agent of the section: its id, options, and whether it is enabled. */
   record Entry(String id, AgentOptions options, boolean enabled) {}
 
   /**
-   * Reads the section: an object of {@code id -> {card, headers?, timeout?, pollEvery?, enabled?,
-   * disabled?}}; {@code disabled:true} wins over everything, then {@code enabled:false}.
+   * Reads the section: an object of {@code id -> {card, headers?, auth?, timeout?, pollEvery?,
+   * enabled?, disabled?}}; {@code disabled:true} wins over everything, then {@code enabled:false}.
+   * The {@code auth} block is the one of a remote MCP server (clientId, clientSecret, scopes,
+   * redirectPort, tokenStore).
    *
    * @throws IllegalArgumentException naming the file, the agent and the field
    */
@@ -63,6 +71,12 @@ public final class AgentsSource implements dev.toolnexus.ToolSource {
       if (card == null || card.isBlank()) {
         throw new IllegalArgumentException(where + ".card is required (the agent card URL)");
       }
+      AuthSettings auth =
+          AuthBlocks.parse(
+              raw.get("auth"),
+              (field, problem) -> {
+                throw new IllegalArgumentException(where + "." + field + " " + problem);
+              });
       boolean enabled =
           !Boolean.TRUE.equals(v.bool("disabled")) && !Boolean.FALSE.equals(v.bool("enabled"));
       AgentOptions options;
@@ -74,6 +88,7 @@ public final class AgentsSource implements dev.toolnexus.ToolSource {
                 .pollEvery(v.millis("pollEvery"))
                 .id(id)
                 .env(env)
+                .authSettings(auth)
                 .build();
       } catch (IllegalArgumentException bad) {
         throw new IllegalArgumentException(where + ".card: " + bad.getMessage(), bad);
@@ -85,7 +100,10 @@ public final class AgentsSource implements dev.toolnexus.ToolSource {
 
   /** Opens every enabled agent at once and reports each part's status as soon as it is known. */
   static AgentsSource open(
-      List<Entry> entries, CancelToken cancel, BiConsumer<String, SourceStatus> onPartStatus)
+      List<Entry> entries,
+      CancelToken cancel,
+      WaitFor waitFor,
+      BiConsumer<String, SourceStatus> onPartStatus)
       throws InterruptedException {
     Map<String, Future<RemoteAgent>> running = new LinkedHashMap<>();
     for (Entry entry : entries) {
@@ -95,13 +113,14 @@ public final class AgentsSource implements dev.toolnexus.ToolSource {
             Threads.workers()
                 .submit(
                     () -> {
-                      RemoteAgent agent = RemoteAgent.open(entry.options(), cancel);
+                      RemoteAgent agent = RemoteAgent.open(entry.options(), cancel, waitFor);
                       onPartStatus.accept(entry.id(), agent.status());
                       return agent;
                     }));
       }
     }
     Map<String, SourceStatus> parts = new LinkedHashMap<>();
+    Map<String, RemoteAgent> opened = new LinkedHashMap<>();
     List<Tool> tools = new ArrayList<>();
     Set<String> names = new HashSet<>();
     try {
@@ -113,6 +132,7 @@ public final class AgentsSource implements dev.toolnexus.ToolSource {
           continue;
         }
         RemoteAgent agent = running.get(entry.id()).get();
+        opened.put(entry.id(), agent);
         parts.put(entry.id(), agent.status());
         for (Tool t : agent.tools()) {
           if (names.add(t.name())) {
@@ -126,7 +146,7 @@ public final class AgentsSource implements dev.toolnexus.ToolSource {
       running.values().forEach(f -> f.cancel(true));
       throw e;
     }
-    return new AgentsSource(List.copyOf(tools), SourceStatus.of(parts));
+    return new AgentsSource(List.copyOf(tools), parts, opened);
   }
 
   @Override
@@ -144,13 +164,16 @@ public final class AgentsSource implements dev.toolnexus.ToolSource {
     return Source.A2A;
   }
 
+  /** Each agent's status now, in config order (an agent may come to need a sign-in). */
   @Override
   public SourceStatus status() {
-    return status;
+    Map<String, SourceStatus> parts = new LinkedHashMap<>(this.parts);
+    agents.forEach((id, agent) -> parts.put(id, agent.status()));
+    return SourceStatus.of(parts);
   }
 
   @Override
   public String toString() {
-    return "AgentsSource[" + status + ", " + tools.size() + " tools]";
+    return "AgentsSource[" + status() + ", " + tools.size() + " tools]";
   }
 }

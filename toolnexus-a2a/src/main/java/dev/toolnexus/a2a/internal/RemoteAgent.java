@@ -4,9 +4,11 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.Source;
 import dev.toolnexus.SourceStatus;
 import dev.toolnexus.Tool;
+import dev.toolnexus.WaitFor;
 import dev.toolnexus.a2a.A2aAgent;
 import dev.toolnexus.a2a.AgentOptions;
 import dev.toolnexus.a2a.Dialect;
+import dev.toolnexus.auth.AuthRequiredException;
 import dev.toolnexus.internal.Errors;
 import dev.toolnexus.internal.Threads;
 import java.net.http.HttpClient;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -27,12 +30,15 @@ public final class RemoteAgent implements A2aAgent {
   private final AgentLink link;
   private final List<Tool> tools;
   private final SourceStatus status;
+  private final Rpc rpc;
 
-  private RemoteAgent(AgentOptions options, AgentLink link, List<Tool> tools, SourceStatus status) {
+  private RemoteAgent(
+      AgentOptions options, AgentLink link, List<Tool> tools, SourceStatus status, Rpc rpc) {
     this.options = options;
     this.link = link;
     this.tools = tools;
     this.status = status;
+    this.rpc = rpc;
   }
 
   /**
@@ -40,23 +46,47 @@ public final class RemoteAgent implements A2aAgent {
    * status names the reason (never a header value).
    */
   public static RemoteAgent open(AgentOptions options, CancelToken cancel) {
-    return open(
-        options,
-        cancel,
-        HttpClient.newBuilder()
-            .connectTimeout(Duration.ofSeconds(10))
-            .followRedirects(HttpClient.Redirect.NORMAL)
-            .executor(Threads.workers())
-            .build());
+    return open(options, cancel, (WaitFor) null);
+  }
+
+  /**
+   * As {@link #open(AgentOptions, CancelToken)}; {@code waitFor} (may be null) hands the user the
+   * authorization URL when the agent's OAuth sign-in needs them.
+   */
+  public static RemoteAgent open(AgentOptions options, CancelToken cancel, WaitFor waitFor) {
+    return open(options, cancel, waitFor, client());
   }
 
   /** {@link #open(AgentOptions, CancelToken)} over a given HTTP client. */
   static RemoteAgent open(AgentOptions options, CancelToken cancel, HttpClient http) {
+    return open(options, cancel, null, http);
+  }
+
+  private static HttpClient client() {
+    return HttpClient.newBuilder()
+        .connectTimeout(Duration.ofSeconds(10))
+        .followRedirects(HttpClient.Redirect.NORMAL)
+        .executor(Threads.workers())
+        .build();
+  }
+
+  private static RemoteAgent open(
+      AgentOptions options, CancelToken cancel, WaitFor waitFor, HttpClient http) {
     Rpc rpc = new Rpc(http, options.headers(), options.env());
     try {
       Duration budget =
           options.timeout().compareTo(CARD_BUDGET) < 0 ? options.timeout() : CARD_BUDGET;
-      Card card = Card.parse(rpc.getJson(options.card(), budget, cancel), options.card());
+      if (options.auth() != null) {
+        rpc.authorize(options.auth(), null);
+      }
+      Map<String, Object> json = rpc.getJson(options.card(), budget, cancel);
+      Card card = Card.parse(json, options.card());
+      AgentAuth.Resolved auth =
+          AgentAuth.resolve(options, CardSecurity.parse(json, options.card()), card, waitFor);
+      if (auth.problem() != null) {
+        return failed(options, auth.problem());
+      }
+      rpc.authorize(auth.auth(), card.endpoint());
       AgentLink link = new AgentLink(card, rpc, options);
       List<Tool> tools = new ArrayList<>();
       Set<String> names = new HashSet<>();
@@ -66,7 +96,9 @@ public final class RemoteAgent implements A2aAgent {
           tools.add(tool);
         }
       }
-      return new RemoteAgent(options, link, List.copyOf(tools), SourceStatus.ready());
+      return new RemoteAgent(options, link, List.copyOf(tools), SourceStatus.ready(), rpc);
+    } catch (AuthRequiredException e) {
+      return failed(options, AgentAuth.needsAuth(e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return failed(options, "card load interrupted");
@@ -79,11 +111,11 @@ public final class RemoteAgent implements A2aAgent {
 
   /** An agent that is switched off: no card read, no tools. */
   static RemoteAgent disabled(AgentOptions options) {
-    return new RemoteAgent(options, null, List.of(), SourceStatus.disabled("disabled"));
+    return new RemoteAgent(options, null, List.of(), SourceStatus.disabled("disabled"), null);
   }
 
   private static RemoteAgent failed(AgentOptions options, String reason) {
-    return new RemoteAgent(options, null, List.of(), SourceStatus.failed(reason));
+    return new RemoteAgent(options, null, List.of(), SourceStatus.failed(reason), null);
   }
 
   @Override
@@ -101,9 +133,16 @@ public final class RemoteAgent implements A2aAgent {
     return Source.A2A;
   }
 
+  /**
+   * The status as opened, or {@code needs_auth} (a failure whose reason starts so) while the last
+   * refused call needed a sign-in nobody could do.
+   */
   @Override
   public SourceStatus status() {
-    return status;
+    AuthRequiredException r = rpc == null ? null : rpc.required();
+    return r != null && status.state() == SourceStatus.State.READY
+        ? SourceStatus.failed(AgentAuth.needsAuth(r))
+        : status;
   }
 
   @Override

@@ -3,6 +3,8 @@ package dev.toolnexus.a2a.internal;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Json;
 import dev.toolnexus.a2a.Dialect;
+import dev.toolnexus.auth.AuthRequiredException;
+import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.internal.HttpSends;
 import dev.toolnexus.spi.EnvExpander;
 import java.io.IOException;
@@ -26,7 +28,10 @@ import java.util.function.Predicate;
 /**
  * One agent's HTTP side: GET of the card and JSON-RPC POSTs, each with its own time budget and
  * aborted at once when the caller's token fires. Header values are secrets: they are sent, never
- * written into an error.
+ * written into an error. With an {@link HttpAuth}, every call to the agent carries the {@code
+ * Authorization} header it gives for the agent's endpoint, and a 401 or 403 is handed to it and the
+ * request sent once more when it says so; the card is fetched without credentials unless it answers
+ * 401 itself.
  */
 final class Rpc {
   private static final int SNIPPET = 200;
@@ -34,12 +39,63 @@ final class Rpc {
   private final HttpClient http;
   private final Map<String, String> headers;
   private final Function<String, String> env;
+  private volatile HttpAuth auth;
+  private volatile URI resource;
+  private volatile AuthRequiredException required;
 
   /** Header values may hold {@code ${NAME}} references, expanded from {@code env} per request. */
   Rpc(HttpClient http, Map<String, String> headers, Function<String, String> env) {
     this.http = http;
     this.headers = headers;
     this.env = env;
+  }
+
+  /**
+   * Signs every later request to the agent with {@code auth} for {@code resource} (the agent's
+   * endpoint); {@code auth} may be null.
+   */
+  void authorize(HttpAuth auth, URI resource) {
+    this.auth = auth;
+    this.resource = resource;
+  }
+
+  /** The sign-in that could not happen during the last refused call; null when none. */
+  AuthRequiredException required() {
+    return required;
+  }
+
+  /**
+   * {@code request} with the {@code Authorization} header {@code auth} gives for {@code target}.
+   */
+  private HttpRequest signed(HttpRequest request, URI target) {
+    HttpAuth a = auth;
+    String value = a == null || target == null ? null : a.authorizationHeader(target);
+    if (value == null) {
+      return request;
+    }
+    return HttpRequest.newBuilder(request, (name, v) -> !name.equalsIgnoreCase("Authorization"))
+        .header("Authorization", value)
+        .build();
+  }
+
+  /**
+   * Whether a refused request should go once more: a 401 or 403 handed to the auth, which renews
+   * the credential (a sign-in may wait for the user here).
+   */
+  private boolean retry(URI target, int status, java.net.http.HttpHeaders answer) {
+    HttpAuth a = auth;
+    if (a == null || (status != 401 && status != 403)) {
+      return false;
+    }
+    try {
+      boolean again =
+          a.onUnauthorized(target, status, answer.firstValue("WWW-Authenticate").orElse(null));
+      required = null;
+      return again;
+    } catch (AuthRequiredException e) {
+      required = e;
+      throw e;
+    }
   }
 
   void addHeaders(HttpRequest.Builder b) {
@@ -138,6 +194,19 @@ final class Rpc {
       Predicate<Object> settled,
       Function<Map<String, Object>, Object> unwrap)
       throws IOException, InterruptedException {
+    return events(request, deadline, cancel, settled, unwrap, false);
+  }
+
+  private Object events(
+      HttpRequest unsigned,
+      long deadline,
+      CancelToken cancel,
+      Predicate<Object> settled,
+      Function<Map<String, Object>, Object> unwrap,
+      boolean retried)
+      throws IOException, InterruptedException {
+    URI target = resource;
+    HttpRequest request = signed(unsigned, target);
     EventStream events = new EventStream();
     AtomicReference<HttpResponse.ResponseInfo> info = new AtomicReference<>();
     CountDownLatch headers = new CountDownLatch(1);
@@ -173,6 +242,11 @@ final class Rpc {
       if (ri == null) {
         EventStream.Next n = events.next(100);
         throw failure(n instanceof EventStream.Ended e ? e.error() : null, request);
+      }
+      if (!retried && target != null && retry(target, ri.statusCode(), ri.headers())) {
+        future.cancel(true);
+        events.close();
+        return events(unsigned, deadline, cancel, settled, unwrap, true);
       }
       String type = ri.headers().firstValue("Content-Type").orElse("");
       if (ri.statusCode() / 100 != 2 || !type.startsWith("text/event-stream")) {
@@ -262,8 +336,24 @@ final class Rpc {
     return response.body();
   }
 
-  /** Sends {@code request} and returns the answer whatever its status. */
+  /**
+   * Sends {@code request} and returns the answer whatever its status: signed for the agent's
+   * endpoint once the card is read, and sent once more when a 401 or 403 makes the auth renew the
+   * credential (for the card itself only on a 401, signed for the card's URL).
+   */
   HttpResponse<String> exchange(HttpRequest request, CancelToken cancel)
+      throws IOException, InterruptedException {
+    URI target = resource;
+    HttpResponse<String> answer = exchangeOnce(signed(request, target), cancel);
+    URI refused = target != null ? target : request.uri();
+    if ((target != null || answer.statusCode() == 401)
+        && retry(refused, answer.statusCode(), answer.headers())) {
+      answer = exchangeOnce(signed(request, refused), cancel);
+    }
+    return answer;
+  }
+
+  private HttpResponse<String> exchangeOnce(HttpRequest request, CancelToken cancel)
       throws IOException, InterruptedException {
     cancel.throwIfCancelled();
     CompletableFuture<HttpResponse<String>> future =

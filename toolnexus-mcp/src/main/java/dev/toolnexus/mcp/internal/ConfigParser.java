@@ -1,6 +1,7 @@
 package dev.toolnexus.mcp.internal;
 
 import dev.toolnexus.auth.AuthSettings;
+import dev.toolnexus.internal.AuthBlocks;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import dev.toolnexus.mcp.client.McpServerConfig.Transport;
 import dev.toolnexus.spi.ConfigValues;
@@ -226,7 +227,7 @@ public final class ConfigParser {
     }
 
     private void readAuth() {
-      authSettings = AuthBlock.parse(raw.get("auth"), this::problem);
+      authSettings = AuthBlocks.parse(raw.get("auth"), this::problem);
       if (authSettings != null && transport == Transport.STDIO) {
         problem("auth", "applies to remote servers only (this one runs a command)");
       } else if (authSettings != null && transport == Transport.SSE) {

@@ -97,31 +97,51 @@ public final class ClientMetadata {
       tries.add(URI.create(origin + path + "/.well-known/openid-configuration"));
     }
     for (URI uri : tries) {
-      OAuthHttp.Reply r = http.get(uri);
-      if (r.status() != 200 || !(r.body().get("authorization_endpoint") instanceof String)) {
-        continue;
+      Server found = serverOf(http.get(uri), issuer);
+      if (found != null) {
+        return found;
       }
-      Map<String, Object> m = r.body();
-      List<String> methods = strings(m.get("code_challenge_methods_supported"));
-      if (!methods.contains("S256")) {
-        throw new IllegalStateException(
-            "OAuth: the authorization server "
-                + issuer
-                + (methods.isEmpty()
-                    ? " does not say it supports PKCE"
-                    : " offers PKCE only with " + methods)
-                + "; signing in needs PKCE with S256");
-      }
-      Object reg = m.get("registration_endpoint");
-      return new Server(
-          m.get("issuer") instanceof String s ? s : issuer,
-          URI.create((String) m.get("authorization_endpoint")),
-          URI.create(String.valueOf(m.get("token_endpoint"))),
-          reg instanceof String rs ? URI.create(rs) : null,
-          Boolean.TRUE.equals(m.get("client_id_metadata_document_supported")));
     }
     throw new IllegalStateException(
         "OAuth: no authorization server metadata for " + issuer + " (tried " + tries + ")");
+  }
+
+  /**
+   * The authorization server metadata at {@code document} (an OpenID discovery document an A2A
+   * agent card names).
+   *
+   * @throws IllegalStateException when it is not there, or the server does not offer PKCE with S256
+   */
+  public Server serverAt(URI document) {
+    Server found = serverOf(http.get(document), document.toString());
+    if (found == null) {
+      throw new IllegalStateException("OAuth: no authorization server metadata at " + document);
+    }
+    return found;
+  }
+
+  private static Server serverOf(OAuthHttp.Reply r, String issuer) {
+    if (r.status() != 200 || !(r.body().get("authorization_endpoint") instanceof String)) {
+      return null;
+    }
+    Map<String, Object> m = r.body();
+    List<String> methods = strings(m.get("code_challenge_methods_supported"));
+    if (!methods.contains("S256")) {
+      throw new IllegalStateException(
+          "OAuth: the authorization server "
+              + issuer
+              + (methods.isEmpty()
+                  ? " does not say it supports PKCE"
+                  : " offers PKCE only with " + methods)
+              + "; signing in needs PKCE with S256");
+    }
+    Object reg = m.get("registration_endpoint");
+    return new Server(
+        m.get("issuer") instanceof String s ? s : issuer,
+        URI.create((String) m.get("authorization_endpoint")),
+        URI.create(String.valueOf(m.get("token_endpoint"))),
+        reg instanceof String rs ? URI.create(rs) : null,
+        Boolean.TRUE.equals(m.get("client_id_metadata_document_supported")));
   }
 
   /** The canonical form of a resource URI: lower-case scheme and host, no query or fragment. */

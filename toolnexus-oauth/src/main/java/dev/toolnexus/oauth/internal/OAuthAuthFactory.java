@@ -2,6 +2,7 @@ package dev.toolnexus.oauth.internal;
 
 import dev.toolnexus.WaitFor;
 import dev.toolnexus.auth.AuthRequiredException;
+import dev.toolnexus.auth.AuthServerHint;
 import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.auth.HttpAuthFactory;
@@ -19,9 +20,17 @@ public final class OAuthAuthFactory implements HttpAuthFactory {
 
   @Override
   public HttpAuth create(String name, URI resource, AuthSettings settings, WaitFor waitFor) {
-    WaitForStep step = new WaitForStep(name, waitFor);
+    return create(name, resource, settings, waitFor, null);
+  }
+
+  /** The credentials, with {@code hint} (may be null) naming the owner and the card's endpoints. */
+  @Override
+  public HttpAuth create(
+      String name, URI resource, AuthSettings settings, WaitFor waitFor, AuthServerHint hint) {
+    String owner = hint == null ? "MCP server \"" + name + "\"" : hint.owner();
+    WaitForStep step = new WaitForStep(name, owner, waitFor);
     OAuthCredentials credentials =
-        OAuthCredentials.builder().settings(settings).userStep(step).build();
+        OAuthCredentials.builder().settings(settings).userStep(step).serverHint(hint).build();
     return new HttpAuth() {
       @Override
       public String authorizationHeader(URI r) {
@@ -36,8 +45,7 @@ public final class OAuthAuthFactory implements HttpAuthFactory {
           throw e;
         } catch (IllegalStateException e) {
           if (step.declined() != null) {
-            throw new AuthRequiredException(
-                "the sign-in to MCP server \"" + name + "\" was " + step.declined());
+            throw new AuthRequiredException("the sign-in to " + owner + " was " + step.declined());
           }
           throw e;
         }

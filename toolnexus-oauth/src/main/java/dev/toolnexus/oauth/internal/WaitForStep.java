@@ -18,12 +18,22 @@ import java.util.Map;
  */
 public final class WaitForStep implements UserStep {
   private final String server;
+  private final String owner;
   private final WaitFor waitFor;
   private volatile String declined;
 
   /** The step for MCP server {@code server}; {@code waitFor} may be null. */
   public WaitForStep(String server, WaitFor waitFor) {
+    this(server, "MCP server \"" + server + "\"", waitFor);
+  }
+
+  /**
+   * The step for {@code server}, named {@code owner} in messages (such as {@code agent "billing"});
+   * {@code waitFor} may be null.
+   */
+  public WaitForStep(String server, String owner, WaitFor waitFor) {
     this.server = server;
+    this.owner = owner;
     this.waitFor = waitFor;
   }
 
@@ -35,7 +45,7 @@ public final class WaitForStep implements UserStep {
   @Override
   public void begin(PendingLogin login) {
     if (waitFor == null) {
-      throw new AuthRequiredException("MCP server \"" + server + "\" needs an OAuth sign-in");
+      throw new AuthRequiredException(owner + " needs an OAuth sign-in");
     }
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("server", server);
@@ -44,7 +54,7 @@ public final class WaitForStep implements UserStep {
         new Request(
             java.util.UUID.randomUUID().toString(),
             "authorization",
-            "Sign in to MCP server \"" + server + "\"",
+            "Sign in to " + owner,
             login.authorizationUrl().toString(),
             data,
             null);

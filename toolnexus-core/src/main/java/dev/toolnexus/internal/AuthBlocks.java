@@ -1,4 +1,4 @@
-package dev.toolnexus.mcp.internal;
+package dev.toolnexus.internal;
 
 import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.spi.ConfigValues;
@@ -9,16 +9,16 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
- * Reads a server's {@code auth} block ({@code clientId}, {@code clientSecret}, {@code scopes},
- * {@code redirectPort}, {@code tokenStore}) into {@link AuthSettings}, reporting each problem with
- * the field's dotted name ({@code auth.scopes}). Never puts a value of {@code clientSecret} in a
- * message.
+ * Reads the {@code auth} block of a remote MCP server or an A2A agent ({@code clientId}, {@code
+ * clientSecret}, {@code scopes}, {@code redirectPort}, {@code tokenStore}) into {@link
+ * AuthSettings}, reporting each problem with the field's dotted name ({@code auth.scopes}). Never
+ * puts a value of {@code clientSecret} in a message.
  */
-public final class AuthBlock {
+public final class AuthBlocks {
   private static final Set<String> KNOWN =
       Set.of("clientId", "clientSecret", "scopes", "redirectPort", "tokenStore");
 
-  private AuthBlock() {}
+  private AuthBlocks() {}
 
   /**
    * The settings of {@code value} (the {@code auth} field's value), or null when it is absent or

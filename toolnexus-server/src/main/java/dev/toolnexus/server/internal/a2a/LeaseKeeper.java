@@ -94,7 +94,7 @@ final class LeaseKeeper implements AutoCloseable {
         continue;
       }
       String who = expired.owner() == null ? "a replica" : "replica " + expired.owner();
-      LOG.info("A2A task {}: the lease of {} expired; taking the task over", id, who);
+      LOG.warn("A2A task {}: the lease of {} expired; taking the task over", id, who);
       if (task.state() == TaskState.SUBMITTED) {
         runner.rerun(task, "A2A task {} had not started; running it here");
         continue;

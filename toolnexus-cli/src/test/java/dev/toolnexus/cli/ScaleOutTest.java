@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.toolnexus.Json;
+import dev.toolnexus.McpServerStatus;
+import dev.toolnexus.Toolkit;
 import dev.toolnexus.testing.Postgres;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -43,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * replica is killed with SIGKILL mid-task. The survivor finishes its own tasks and, once the dead
  * replica's leases expire, fails the dead one's tasks with the reason, because their tool is not
  * idempotent: every call is answered or fails with a reason, no task is lost and no tool runs
- * twice.
+ * twice. An MCP client of the stateless 2026-07-28 revision calls the same tool through the same
+ * nginx before and after the kill, on both replicas' {@code /mcp}, with no sticky routing.
  */
 class ScaleOutTest {
   private static final int TASKS = 12;
@@ -88,9 +91,23 @@ class ScaleOutTest {
       sends.add(post(lb, send("job-" + i)));
     }
     assertThat(allStarted.await(30, TimeUnit.SECONDS)).as("every task reached its tool").isTrue();
+    Toolkit mcp =
+        Toolkit.builder()
+            .builtins(false)
+            .mcpConfig(Map.of("mcpServers", Map.of("lb", Map.of("url", lb + "mcp"))))
+            .build();
+    List<String> mcpAnswers = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      mcpAnswers.add(mcp.execute("lb_record", Map.of("job", "mcp-" + i)).output());
+    }
     a.destroyForcibly(); // kill -9, mid-task: each of its tasks is inside the tool
     a.waitFor(10, TimeUnit.SECONDS);
     release.countDown();
+    for (int i = 3; i < 6; i++) {
+      mcpAnswers.add(mcp.execute("lb_record", Map.of("job", "mcp-" + i)).output());
+    }
+    Map<String, McpServerStatus> mcpStatus = mcp.mcpStatus();
+    mcp.close();
 
     int answered = 0;
     int failedWithReason = 0;
@@ -123,11 +140,13 @@ class ScaleOutTest {
         Files.readString(errB).lines().filter(l -> l.contains("taking the task over")).count();
     long duplicates = runs.values().stream().filter(n -> n > 1).count();
     System.out.printf(
-        "scale-out: %d calls (%d answered, %d failed with a reason), %d tasks, %d completed,"
-            + " %d taken over, %d failed with a reason, duplicates = %d%n",
+        "scale-out: %d A2A calls (%d answered, %d failed with a reason), %d MCP tool calls"
+            + " answered, %d tasks, %d completed, %d taken over, %d failed with a reason,"
+            + " duplicates = %d%n",
         calls,
         answered,
         failedWithReason,
+        mcpAnswers.size(),
         rows.size(),
         completed,
         takenOver,
@@ -140,7 +159,16 @@ class ScaleOutTest {
     assertThat(completed).isEqualTo(TASKS / 2);
     assertThat(failed).hasSize(TASKS / 2).containsOnly(REASON);
     assertThat(takenOver).isEqualTo(TASKS / 2);
-    assertThat(runs).hasSize(TASKS).allSatisfy((job, n) -> assertThat(n).isEqualTo(1));
+    assertThat(runs).hasSize(TASKS + 6).allSatisfy((job, n) -> assertThat(n).isEqualTo(1));
+    assertThat(mcpAnswers)
+        .containsExactly(
+            "recorded mcp-0",
+            "recorded mcp-1",
+            "recorded mcp-2",
+            "recorded mcp-3",
+            "recorded mcp-4",
+            "recorded mcp-5");
+    assertThat(mcpStatus).containsExactly(Map.entry("lb", McpServerStatus.connected("2026-07-28")));
     assertThat(duplicates).isZero();
     rows.forEach((id, row) -> assertThat(seen.get(id)).isEqualTo(row[0]));
   }
@@ -261,7 +289,8 @@ class ScaleOutTest {
 
   /**
    * The side-effecting tool: {@code POST /record/{job}} counts a run of the job, then holds the
-   * call until the test releases it (so every task is mid-tool when a replica dies).
+   * call of an A2A task's {@code job-N} until the test releases it (so every task is mid-tool when
+   * a replica dies); an MCP client's {@code mcp-N} is answered at once.
    */
   private Path recordTool() throws IOException {
     HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -271,11 +300,13 @@ class ScaleOutTest {
         ex -> {
           String job = ex.getRequestURI().getPath().substring("/record/".length());
           runs.merge(job, 1, Integer::sum);
-          allStarted.countDown();
-          try {
-            release.await(60, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+          if (job.startsWith("job-")) {
+            allStarted.countDown();
+            try {
+              release.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
           }
           reply(ex, "recorded " + job);
         });
@@ -327,6 +358,7 @@ class ScaleOutTest {
         List.of(
             "serve",
             "--a2a",
+            "--mcp",
             "--port",
             "0",
             "--base-url",

@@ -2,6 +2,7 @@ package dev.toolnexus.server.internal.a2a;
 
 import dev.toolnexus.Tool;
 import dev.toolnexus.internal.Errors;
+import dev.toolnexus.internal.Threads;
 import dev.toolnexus.server.a2a.A2aTask;
 import dev.toolnexus.server.a2a.TaskLease;
 import dev.toolnexus.server.a2a.TaskLeases;
@@ -9,17 +10,18 @@ import dev.toolnexus.server.a2a.TaskState;
 import dev.toolnexus.time.Scheduler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The replica's side of shared task leases: every renewal interval (on the leases' scheduler) it
- * renews the lease of each task running here, stops a run whose lease was lost, and takes over the
- * tasks whose replica died. A taken-over task that had not started runs here; one that was running
- * runs again only when its work is known to be idempotent (no agent, and every tool of the toolkit
- * read-only or idempotent), and otherwise fails with a reason naming the dead replica, so a tool
- * never runs twice without anyone being told.
+ * The replica's side of shared task leases: every renewal interval (timed on the leases' scheduler,
+ * run on a worker, one round at a time) it renews the lease of each task running here, stops a run
+ * whose lease was lost, and takes over the tasks whose replica died. A taken-over task that had not
+ * started runs here; one that was running runs again only when its work is known to be idempotent
+ * (no agent, and every tool of the toolkit read-only or idempotent), and otherwise fails with a
+ * reason naming the dead replica, so a tool never runs twice without anyone being told.
  */
 final class LeaseKeeper implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LeaseKeeper.class);
@@ -29,6 +31,8 @@ final class LeaseKeeper implements AutoCloseable {
   private final Scheduler scheduler;
   private volatile Scheduler.Timer timer;
   private volatile boolean closed;
+  private final AtomicBoolean queued = new AtomicBoolean();
+  private final ReentrantLock running = new ReentrantLock();
 
   LeaseKeeper(TaskLeases leases, TaskRunner runner) {
     this.leases = leases;
@@ -38,22 +42,38 @@ final class LeaseKeeper implements AutoCloseable {
 
   /** Takes over what dead replicas left now, then renews and looks again every interval. */
   void start() {
-    tick();
+    runQueued();
+    timer = scheduler.schedule(leases.leaseOptions().renewEvery(), this::fire);
   }
 
-  private void tick() {
+  /**
+   * On the scheduler's timer: arms the next round, and queues one on a worker unless one is queued
+   * already. The database work stays off the timer thread, which a slow or unreachable database
+   * would otherwise hold up for every other timer; a round that starts after this reads the clock
+   * anew, so rounds that pile up behind a slow one are coalesced.
+   */
+  private void fire() {
     if (closed) {
       return;
     }
+    timer = scheduler.schedule(leases.leaseOptions().renewEvery(), this::fire);
+    if (queued.compareAndSet(false, true)) {
+      Threads.workers().execute(this::runQueued);
+    }
+  }
+
+  private void runQueued() {
+    running.lock();
     try {
-      renew();
-      takeOver();
+      queued.set(false);
+      if (!closed) {
+        renew();
+        takeOver();
+      }
     } catch (RuntimeException e) {
       LOG.warn("A2A task leases: {}", Errors.message(e));
     } finally {
-      if (!closed) {
-        timer = scheduler.schedule(leases.leaseOptions().renewEvery(), this::tick);
-      }
+      running.unlock();
     }
   }
 

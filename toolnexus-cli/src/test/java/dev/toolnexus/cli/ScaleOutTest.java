@@ -139,19 +139,23 @@ class ScaleOutTest {
     long takenOver =
         Files.readString(errB).lines().filter(l -> l.contains("taking the task over")).count();
     long duplicates = runs.values().stream().filter(n -> n > 1).count();
-    System.out.printf(
-        "scale-out: %d A2A calls (%d answered, %d failed with a reason), %d MCP tool calls"
-            + " answered, %d tasks, %d completed, %d taken over, %d failed with a reason,"
-            + " duplicates = %d%n",
-        calls,
-        answered,
-        failedWithReason,
-        mcpAnswers.size(),
-        rows.size(),
-        completed,
-        takenOver,
-        failed.size(),
-        duplicates);
+    String figures =
+        String.format(
+            "scale-out: %d A2A calls (%d answered, %d failed with a reason), %d MCP tool calls"
+                + " answered, %d tasks, %d completed, %d taken over, %d failed with a reason,"
+                + " duplicates = %d%n",
+            calls,
+            answered,
+            failedWithReason,
+            mcpAnswers.size(),
+            rows.size(),
+            completed,
+            takenOver,
+            failed.size(),
+            duplicates);
+    System.out.print(figures);
+    // .ci/run prints this file after the suite (the test's own output goes to its report file)
+    Files.writeString(Path.of("target", "scale-out.txt"), figures);
 
     assertThat(answered + failedWithReason).isEqualTo(calls);
     assertThat(failedWithReason).isEqualTo(TASKS / 2);

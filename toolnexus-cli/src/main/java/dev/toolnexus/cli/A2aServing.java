@@ -7,11 +7,13 @@ import dev.toolnexus.server.McpServeOptions;
 import dev.toolnexus.server.a2a.A2aHttpServer;
 import dev.toolnexus.server.a2a.A2aServe;
 import dev.toolnexus.server.a2a.A2aServeOptions;
+import dev.toolnexus.server.a2a.LeaseOptions;
 import dev.toolnexus.server.a2a.PushOptions;
 import dev.toolnexus.server.a2a.TaskStores;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -60,6 +62,35 @@ final class A2aServing {
     io.out().flush();
     stopped.await();
     return ExitCodes.OK;
+  }
+
+  /** The lease settings {@code --replica-id}, {@code --lease-duration} and renewal give. */
+  private static LeaseOptions leases(ServeCommand cmd) {
+    boolean any = cmd.replicaId != null || cmd.leaseDuration != null || cmd.leaseRenewal != null;
+    if (any && !cmd.taskStore.strip().startsWith("jdbc:")) {
+      throw CliException.usage(
+          "--replica-id, --lease-duration and --lease-renewal need a jdbc: --task-store (the"
+              + " store replicas share)");
+    }
+    try {
+      return new LeaseOptions(
+          cmd.replicaId,
+          seconds(cmd.leaseDuration, "--lease-duration"),
+          seconds(cmd.leaseRenewal, "--lease-renewal"),
+          null);
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage(e.getMessage());
+    }
+  }
+
+  private static Duration seconds(Double value, String flag) {
+    if (value == null) {
+      return null;
+    }
+    if (!(value > 0) || value.isInfinite()) {
+      throw CliException.usage(flag + " must be a positive number of seconds");
+    }
+    return Duration.ofMillis(Math.max(1, Math.round(value * 1000)));
   }
 
   private static A2aServeOptions options(ServeCommand cmd, McpServeOptions host) {
@@ -113,7 +144,7 @@ final class A2aServing {
       }
     }
     try {
-      b.store(TaskStores.of(cmd.taskStore));
+      b.store(TaskStores.of(cmd.taskStore, leases(cmd)));
     } catch (IllegalArgumentException e) {
       throw CliException.usage("--task-store: " + e.getMessage());
     } catch (IllegalStateException e) {

@@ -114,6 +114,32 @@ final class ServeCommand implements Callable<Integer> {
   String taskStore;
 
   @Option(
+      names = "--replica-id",
+      paramLabel = "ID",
+      description =
+          "With --a2a and a jdbc: task store: this replica's id in the leases of the tasks it"
+              + " runs, and in the reason of a task another replica takes over (default:"
+              + " <host>-<pid>-<random>).")
+  String replicaId;
+
+  @Option(
+      names = "--lease-duration",
+      paramLabel = "SECONDS",
+      description =
+          "With --a2a and a jdbc: task store: how long a running task's lease lasts unless"
+              + " renewed, so how long a dead replica's tasks wait before another replica takes"
+              + " them over (default: 30).")
+  Double leaseDuration;
+
+  @Option(
+      names = "--lease-renewal",
+      paramLabel = "SECONDS",
+      description =
+          "With --a2a and a jdbc: task store: how often this replica renews its leases and looks"
+              + " for tasks whose lease expired; shorter than --lease-duration (default: 10).")
+  Double leaseRenewal;
+
+  @Option(
       names = "--push",
       description =
           "With --a2a: accept push notification configs, so clients get each task update POSTed"

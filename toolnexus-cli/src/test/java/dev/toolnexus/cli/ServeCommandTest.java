@@ -126,6 +126,56 @@ class ServeCommandTest {
   }
 
   @Test
+  void leaseFlagsWithoutAJdbcTaskStoreAreAUsageError() {
+    CliRun r =
+        CliRun.of(
+            "serve",
+            "--a2a",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--model",
+            "m",
+            "--lease-duration",
+            "5");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .startsWith(
+            "toolnexus: --replica-id, --lease-duration and --lease-renewal need a jdbc:"
+                + " --task-store (the store replicas share)");
+  }
+
+  @Test
+  void aLeaseRenewalNotShorterThanTheLeaseIsAUsageError() {
+    CliRun r =
+        CliRun.of(
+            "serve",
+            "--a2a",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--model",
+            "m",
+            "--task-store",
+            "jdbc:sqlite::memory:",
+            "--lease-duration",
+            "5",
+            "--lease-renewal",
+            "5");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .startsWith(
+            "toolnexus: lease renewal interval (PT5S) must be shorter than the lease duration"
+                + " (PT5S), or a live replica's leases run out between renewals");
+  }
+
+  @Test
+  void serveHelpListsTheLeaseOptions() {
+    CliRun r = CliRun.of("serve", "--help");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out())
+        .contains("--replica-id=ID", "--lease-duration=SECONDS", "--lease-renewal=SECONDS");
+  }
+
+  @Test
   void pushAllowWithoutPushIsAUsageError() {
     CliRun r =
         CliRun.of(

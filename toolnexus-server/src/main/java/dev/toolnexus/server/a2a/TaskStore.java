@@ -38,4 +38,13 @@ public interface TaskStore {
     throw new UnsupportedOperationException(
         getClass().getSimpleName() + " cannot list tasks: implement TaskStore.list");
   }
+
+  /**
+   * The leases that let several replicas share this store (see {@link TaskLeases}); empty for a
+   * store only one process uses (memory, files), whose unfinished tasks the server runs again when
+   * it starts.
+   */
+  default Optional<TaskLeases> leases() {
+    return Optional.empty();
+  }
 }

@@ -1,5 +1,6 @@
 package dev.toolnexus.server.a2a;
 
+import dev.toolnexus.internal.SqlTables;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -19,7 +20,20 @@ public final class TaskStores {
    * @throws IllegalStateException when a JDBC store cannot reach its database or create its table
    */
   public static TaskStore of(String spec) {
+    return of(spec, LeaseOptions.defaults());
+  }
+
+  /**
+   * The store {@code spec} names, a JDBC one leasing its running tasks with {@code leases} (the
+   * other stores serve one process and take no leases).
+   *
+   * @throws IllegalArgumentException naming the spec when it is none of the three forms, or {@code
+   *     file:} has no directory
+   * @throws IllegalStateException when a JDBC store cannot reach its database or create its table
+   */
+  public static TaskStore of(String spec, LeaseOptions leases) {
     Objects.requireNonNull(spec, "spec");
+    Objects.requireNonNull(leases, "leases");
     String s = spec.strip();
     if (s.equals("memory")) {
       return new InMemoryTaskStore();
@@ -33,7 +47,7 @@ public final class TaskStores {
       return FileTaskStore.in(Path.of(dir));
     }
     if (s.startsWith("jdbc:")) {
-      return JdbcTaskStore.of(s);
+      return JdbcTaskStore.of(SqlTables.connect(s)::open, JdbcTaskStore.DEFAULT_TABLE, leases);
     }
     throw new IllegalArgumentException(
         "task store must be memory, file:<dir> or jdbc:<url>, got \"" + spec + "\"");

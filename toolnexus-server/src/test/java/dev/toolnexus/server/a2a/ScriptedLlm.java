@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A local endpoint speaking OpenAI chat completions, answering from the last message so any number
  * of runs can share it at once: after a tool result it answers {@code done: <result>}; a user
  * message {@code echo <x>} is answered {@code echo: <x>}, {@code ask} calls {@code ask_user},
- * {@code slow} calls {@code wait}, {@code fail} gets HTTP 400; anything else is echoed back.
+ * {@code slow} calls {@code wait}, {@code lookup} calls {@code lookup}, {@code fail} gets HTTP 400;
+ * anything else is echoed back.
  */
 final class ScriptedLlm implements AutoCloseable {
   private final HttpServer server;
@@ -49,6 +50,8 @@ final class ScriptedLlm implements AutoCloseable {
       reply(ex, 200, toolCall("ask_user"));
     } else if (content.equals("slow")) {
       reply(ex, 200, toolCall("wait"));
+    } else if (content.equals("lookup")) {
+      reply(ex, 200, toolCall("lookup"));
     } else if (content.equals("fail")) {
       reply(ex, 400, Map.of("error", Map.of("message", "the model refused", "type", "invalid")));
     } else {

@@ -18,6 +18,7 @@ final class LiveTask {
   private final CancelToken cancel = new CancelToken();
   private final List<Consumer<Update>> listeners = new CopyOnWriteArrayList<>();
   private final CompletableFuture<A2aTask> settled = new CompletableFuture<>();
+  private volatile boolean lost;
 
   /** One change of a task: a new status, or a new artifact. */
   record Update(A2aTask task, A2aTask.Artifact artifact) {
@@ -50,6 +51,16 @@ final class LiveTask {
   /** The task as it was when this run started (submitted, or working for a resume). */
   A2aTask initial() {
     return initial;
+  }
+
+  /** Marks the run's lease lost: another replica holds the task now, and this run's end is void. */
+  void lose() {
+    lost = true;
+  }
+
+  /** Whether the run's lease was lost. */
+  boolean lost() {
+    return lost;
   }
 
   CancelToken cancel() {

@@ -51,7 +51,7 @@ final class PushMethods {
       case "tasks/pushNotificationConfig/get", "GetTaskPushNotificationConfig" -> get(d, params);
       case "tasks/pushNotificationConfig/delete", "DeleteTaskPushNotificationConfig" -> {
         String taskId = taskId(params);
-        runner.deletePush(taskId, configId(params, true));
+        TaskWebhooks.deletePush(runner, taskId, configId(params, true));
         yield d == Dialect.V1_0 ? Map.of() : null;
       }
       default -> list(d, params);
@@ -63,7 +63,7 @@ final class PushMethods {
     Map<String, Object> raw =
         params.get("pushNotificationConfig") instanceof Map<?, ?> m ? map(m) : params;
     PushConfig config = read(d, raw, "params");
-    A2aTask task = runner.setPush(taskId, config);
+    A2aTask task = TaskWebhooks.setPush(runner, taskId, config);
     return render(d, task.id(), config);
   }
 

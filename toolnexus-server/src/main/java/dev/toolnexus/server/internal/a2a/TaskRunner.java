@@ -19,11 +19,13 @@ import dev.toolnexus.server.a2a.A2aTask;
 import dev.toolnexus.server.a2a.PushConfig;
 import dev.toolnexus.server.a2a.PushOptions;
 import dev.toolnexus.server.a2a.TaskEvent;
+import dev.toolnexus.server.a2a.TaskLeases;
 import dev.toolnexus.server.a2a.TaskState;
 import dev.toolnexus.server.a2a.TaskStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * The life of served tasks: a send creates a task and runs it on a worker (ask with the caller's
  * context, else a stateless run); a run that halts on a suspension leaves the task waiting for
  * input, and a follow-up message resumes it through durable resume; a cancel fires the run's cancel
- * token. Every state goes through the {@link TaskStore}; a final state is never overwritten.
+ * token. Every state goes through the {@link TaskStore}; a final state is never overwritten. On a
+ * store shared by replicas each running task is leased to this one, and a {@link LeaseKeeper}
+ * renews the leases and takes over the tasks of replicas that died.
  */
 public final class TaskRunner implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TaskRunner.class);
@@ -54,6 +58,8 @@ public final class TaskRunner implements AutoCloseable {
   private final Consumer<TaskEvent> onTask;
   private final Duration timeout;
   private final PushSender push;
+  private final TaskLeases leases;
+  private final LeaseKeeper keeper;
   private final Map<String, LiveTask> live = new ConcurrentHashMap<>();
   private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
   private volatile boolean closing;
@@ -78,6 +84,8 @@ public final class TaskRunner implements AutoCloseable {
     this.onTask = onTask;
     this.timeout = timeout;
     this.push = push == null ? null : new PushSender(push);
+    this.leases = store.leases().orElse(null);
+    this.keeper = leases == null ? null : new LeaseKeeper(leases, this);
     for (int i = 0; i < STRIPES; i++) {
       locks[i] = new ReentrantLock();
     }
@@ -91,6 +99,21 @@ public final class TaskRunner implements AutoCloseable {
   /** What delivers push notifications; null when they are off. */
   PushSender push() {
     return push;
+  }
+
+  /** The tasks running in this process now. */
+  Collection<LiveTask> liveTasks() {
+    return live.values();
+  }
+
+  /** The toolkit the tasks run over. */
+  Toolkit toolkit() {
+    return toolkit;
+  }
+
+  /** Whether tasks run as an agent's runs (whose tools the toolkit does not describe). */
+  boolean servesAgent() {
+    return agent != null;
   }
 
   /** The live task with this id; null when it is not running in this process. */
@@ -116,8 +139,8 @@ public final class TaskRunner implements AutoCloseable {
       task = task.withPush(List.of(webhook));
     }
     LiveTask l = new LiveTask(task, listener);
+    store.save(task); // a shared store leases the new task to this replica as it inserts it
     live.put(id, l);
-    store.save(task);
     start(l, () -> firstRun(in.text(), context, memory, l.cancel()));
     return l;
   }
@@ -149,11 +172,14 @@ public final class TaskRunner implements AutoCloseable {
       context = task.contextId();
       A2aTask working = task.withMessage(userMessage(in)).withState(TaskState.WORKING, null, now());
       if (webhook != null) {
-        working = working.withPush(withConfig(working, webhook));
+        working = working.withPush(TaskWebhooks.withConfig(working, webhook, push));
       }
       l = new LiveTask(working, listener);
-      live.put(id, l);
       store.save(working);
+      if (leases != null && !leases.claim(id)) {
+        throw new RpcError(-32603, "task " + id + " is being run by another replica");
+      }
+      live.put(id, l);
     } finally {
       lock.unlock();
     }
@@ -211,22 +237,50 @@ public final class TaskRunner implements AutoCloseable {
     return canceled;
   }
 
-  /** Runs again every task a stopped server left submitted or working. */
+  /**
+   * Runs again every task a stopped server left submitted or working; on a store shared by
+   * replicas, starts renewing leases and taking over the tasks whose replica died instead.
+   */
   public void recover() {
-    for (A2aTask task : store.unfinished()) {
-      String text = "";
-      for (A2aTask.Message m : task.history()) {
-        if (A2aTask.Message.USER.equals(m.role())) {
-          text = m.text();
-        }
-      }
-      String prompt = text;
-      boolean memory = agent == null && client.store().get(task.contextId()).isPresent();
-      LiveTask l = new LiveTask(task, null);
-      live.put(task.id(), l);
-      LOG.info("A2A task {} was interrupted by a restart; running it again", task.id());
-      start(l, () -> firstRun(prompt, task.contextId(), memory, l.cancel()));
+    if (keeper != null) {
+      keeper.start();
+      return;
     }
+    for (A2aTask task : store.unfinished()) {
+      rerun(task, "A2A task {} was interrupted by a restart; running it again");
+    }
+  }
+
+  /** Runs {@code task} again from its last user message, logging {@code why} with its id. */
+  void rerun(A2aTask task, String why) {
+    String text = "";
+    for (A2aTask.Message m : task.history()) {
+      if (A2aTask.Message.USER.equals(m.role())) {
+        text = m.text();
+      }
+    }
+    String prompt = text;
+    boolean memory = agent == null && client.store().get(task.contextId()).isPresent();
+    LiveTask l = new LiveTask(task, null);
+    live.put(task.id(), l);
+    LOG.info(why, task.id());
+    start(l, () -> firstRun(prompt, task.contextId(), memory, l.cancel()));
+  }
+
+  /**
+   * Fails the task {@code id}, which this replica took over from a dead one, with {@code why}, and
+   * gives up its lease; the webhooks and {@code onTask} hear of it.
+   */
+  void failTakenOver(String id, String why) {
+    A2aTask done = update(id, t -> t.withState(TaskState.FAILED, why, now()));
+    if (done != null) {
+      LOG.warn("A2A task {} failed: {}", id, why);
+      fire(done, null);
+      if (push != null) {
+        push.deliver(LiveTask.Update.status(done));
+      }
+    }
+    leases.release(id);
   }
 
   private void start(LiveTask l, Supplier<RunResult> run) {
@@ -320,6 +374,13 @@ public final class TaskRunner implements AutoCloseable {
       }
     } finally {
       live.remove(id, l);
+      if (leases != null && !closing) {
+        try {
+          leases.release(id);
+        } catch (RuntimeException e) {
+          LOG.warn("A2A task {}: {}", id, Errors.message(e));
+        }
+      }
       l.settle(store.get(id).orElse(null));
     }
   }
@@ -338,13 +399,22 @@ public final class TaskRunner implements AutoCloseable {
       return; // the server stops: the task stays working and runs again after a restart
     }
     A2aTask done;
+    boolean[] voided = {false};
     try {
-      done = update(l.id(), end);
+      // a run whose lease was lost (taken over, or canceled through another replica) leaves the
+      // task to whoever holds it now; renewal marks it lost under the same lock
+      done =
+          update(
+              l.id(),
+              t -> {
+                voided[0] = l.lost();
+                return voided[0] ? t : end.apply(t);
+              });
     } catch (RuntimeException e) {
       LOG.warn("A2A task {} could not be saved: {}", l.id(), Errors.message(e));
       return;
     }
-    if (done == null) {
+    if (done == null || voided[0]) {
       return;
     }
     // onTask runs first, so whoever learns the final state from the server can rely on the
@@ -388,69 +458,6 @@ public final class TaskRunner implements AutoCloseable {
     }
   }
 
-  /**
-   * Sets {@code webhook} on the task, replacing one with the same id.
-   *
-   * @throws RpcError for an unknown task, or one that has as many webhooks as it may
-   */
-  A2aTask setPush(String taskId, PushConfig webhook) {
-    ReentrantLock lock = lock(taskId);
-    lock.lock();
-    try {
-      A2aTask task = store.get(taskId).orElseThrow(() -> RpcError.taskNotFound(taskId));
-      A2aTask next = task.withPush(withConfig(task, webhook));
-      store.save(next);
-      return next;
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /**
-   * Removes the webhook {@code id} from the task.
-   *
-   * @throws RpcError for an unknown task or webhook
-   */
-  void deletePush(String taskId, String id) {
-    ReentrantLock lock = lock(taskId);
-    lock.lock();
-    try {
-      A2aTask task = store.get(taskId).orElseThrow(() -> RpcError.taskNotFound(taskId));
-      List<PushConfig> rest = new ArrayList<>();
-      for (PushConfig c : task.pushConfigs()) {
-        if (!c.id().equals(id)) {
-          rest.add(c);
-        }
-      }
-      if (rest.size() == task.pushConfigs().size()) {
-        throw PushMethods.configNotFound(taskId, id);
-      }
-      store.save(task.withPush(rest));
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  private List<PushConfig> withConfig(A2aTask task, PushConfig webhook) {
-    List<PushConfig> configs = new ArrayList<>();
-    for (PushConfig c : task.pushConfigs()) {
-      if (!c.id().equals(webhook.id())) {
-        configs.add(c);
-      }
-    }
-    int max = push.options().maxPerTask();
-    if (configs.size() >= max) {
-      throw RpcError.invalidParams(
-          "task "
-              + task.id()
-              + " already has "
-              + max
-              + " push notification configs, the most it may have");
-    }
-    configs.add(webhook);
-    return configs;
-  }
-
   private void fire(A2aTask task, RunResult result) {
     if (onTask == null) {
       return;
@@ -462,7 +469,7 @@ public final class TaskRunner implements AutoCloseable {
     }
   }
 
-  private ReentrantLock lock(String id) {
+  ReentrantLock lock(String id) {
     return locks[Math.floorMod(id.hashCode(), STRIPES)];
   }
 
@@ -485,6 +492,9 @@ public final class TaskRunner implements AutoCloseable {
   @Override
   public void close() {
     closing = true;
+    if (keeper != null) {
+      keeper.close();
+    }
     if (push != null) {
       push.close();
     }

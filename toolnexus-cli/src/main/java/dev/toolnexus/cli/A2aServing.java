@@ -8,7 +8,6 @@ import dev.toolnexus.server.a2a.A2aHttpServer;
 import dev.toolnexus.server.a2a.A2aServe;
 import dev.toolnexus.server.a2a.A2aServeOptions;
 import dev.toolnexus.server.a2a.PushOptions;
-import dev.toolnexus.server.a2a.TaskStores;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -112,13 +111,7 @@ final class A2aServing {
         throw CliException.usage("--push-allow: " + e.getMessage());
       }
     }
-    try {
-      b.store(TaskStores.of(cmd.taskStore));
-    } catch (IllegalArgumentException e) {
-      throw CliException.usage("--task-store: " + e.getMessage());
-    } catch (IllegalStateException e) {
-      throw new CliException("--task-store: " + e.getMessage());
-    }
+    b.store(host.taskStore()); // --task-store, one store for A2A and MCP tasks
     try {
       return b.build();
     } catch (IllegalArgumentException e) {

@@ -9,7 +9,6 @@ import dev.toolnexus.server.a2a.A2aServe;
 import dev.toolnexus.server.a2a.A2aServeOptions;
 import dev.toolnexus.server.a2a.LeaseOptions;
 import dev.toolnexus.server.a2a.PushOptions;
-import dev.toolnexus.server.a2a.TaskStores;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -65,7 +64,7 @@ final class A2aServing {
   }
 
   /** The lease settings {@code --replica-id}, {@code --lease-duration} and renewal give. */
-  private static LeaseOptions leases(ServeCommand cmd) {
+  static LeaseOptions leases(ServeCommand cmd) {
     boolean any = cmd.replicaId != null || cmd.leaseDuration != null || cmd.leaseRenewal != null;
     if (any && !cmd.taskStore.strip().startsWith("jdbc:")) {
       throw CliException.usage(
@@ -143,13 +142,7 @@ final class A2aServing {
         throw CliException.usage("--push-allow: " + e.getMessage());
       }
     }
-    try {
-      b.store(TaskStores.of(cmd.taskStore, leases(cmd)));
-    } catch (IllegalArgumentException e) {
-      throw CliException.usage("--task-store: " + e.getMessage());
-    } catch (IllegalStateException e) {
-      throw new CliException("--task-store: " + e.getMessage());
-    }
+    b.store(host.taskStore()); // --task-store, one store for A2A and MCP tasks
     try {
       return b.build();
     } catch (IllegalArgumentException e) {

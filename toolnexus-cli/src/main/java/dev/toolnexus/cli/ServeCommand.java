@@ -6,12 +6,14 @@ import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.server.McpHttpServer;
 import dev.toolnexus.server.McpServe;
 import dev.toolnexus.server.McpServeOptions;
+import dev.toolnexus.server.a2a.TaskStores;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -108,8 +110,10 @@ final class ServeCommand implements Callable<Integer> {
       names = "--task-store",
       paramLabel = "STORE",
       description =
-          "With --a2a: where tasks are kept: memory, file:<dir> (one JSON file per task, kept"
-              + " across restarts) or a JDBC URL jdbc:... (default: ${DEFAULT-VALUE}).",
+          "Where tasks are kept (A2A tasks, and the MCP tasks of --task-tools): memory,"
+              + " file:<dir> (one JSON file per task, kept across restarts) or a JDBC URL"
+              + " jdbc:... (default: ${DEFAULT-VALUE}); servers sharing one database answer for"
+              + " each other's tasks.",
       defaultValue = "memory")
   String taskStore;
 
@@ -206,6 +210,16 @@ final class ServeCommand implements Callable<Integer> {
       split = ",",
       description = "Expose only these tools (comma-separated; unknown names are ignored).")
   List<String> tools = new ArrayList<>();
+
+  @Option(
+      names = "--task-tools",
+      paramLabel = "NAME",
+      split = ",",
+      description =
+          "Long-running tools (comma-separated): a 2026-07-28 client that declares the MCP Tasks"
+              + " extension gets a task for each call at once and polls it while the tool runs"
+              + " (kept in --task-store).")
+  List<String> taskTools = new ArrayList<>();
 
   @Option(
       names = "--allow-origin",
@@ -390,6 +404,14 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (instructions != null) {
       b.instructions(instructions);
+    }
+    b.taskTools(new LinkedHashSet<>(taskTools));
+    try {
+      b.taskStore(TaskStores.of(taskStore, A2aServing.leases(this)));
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage("--task-store: " + e.getMessage());
+    } catch (IllegalStateException e) {
+      throw new CliException("--task-store: " + e.getMessage());
     }
     allowOrigins.forEach(b::allowOrigin);
     allowHosts.forEach(b::allowHost);

@@ -55,6 +55,21 @@ class ServeCommandTest {
   }
 
   @Test
+  void taskToolsAdvertiseTheTasksExtensionOnDiscover() {
+    String discover =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{\"_meta\":"
+            + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}\n";
+    CliRun r =
+        CliRun.withInput(
+            discover, Map.of(), "serve", "--stdio", "--tools", "read", "--task-tools", "read");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    Map<?, ?> result = (Map<?, ?>) Json.parseObject(r.out().strip()).get("result");
+    assertThat(((Map<?, ?>) result.get("capabilities")).get("extensions"))
+        .isEqualTo(Map.of("io.modelcontextprotocol/tasks", Map.of()));
+  }
+
+  @Test
   void theConfigFilesMcpServerBlockNamesTheServerAndPicksTheTools(@TempDir Path dir)
       throws Exception {
     Path config = dir.resolve("mcp.json");

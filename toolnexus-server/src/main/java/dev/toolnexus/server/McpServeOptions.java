@@ -1,14 +1,18 @@
 package dev.toolnexus.server;
 
 import dev.toolnexus.internal.Durations;
+import dev.toolnexus.server.a2a.InMemoryTaskStore;
+import dev.toolnexus.server.a2a.TaskStore;
 import dev.toolnexus.server.auth.Authenticator;
 import dev.toolnexus.server.internal.HostBuilder;
 import dev.toolnexus.server.internal.HostOptions;
 import dev.toolnexus.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -44,6 +48,13 @@ import java.util.function.Consumer;
  *     opaque {@code nextCursor}; 0 (the default) sends each list whole
  * @param instructions guidance for a model on how to use the served tools, sent on {@code
  *     initialize} and {@code server/discover}; null for none
+ * @param taskTools the long-running tools: a 2026-07-28 call to one of them from a client that
+ *     declares the Tasks extension is answered at once with a task the client polls, while the tool
+ *     runs in the background; empty (the default) runs every call while the client waits
+ * @param taskStore where those tasks live ({@link InMemoryTaskStore} by default); a store shared by
+ *     several servers (a JDBC store on one database) lets any of them answer for a task
+ * @param taskTtl how long after its creation a task is kept and can be polled (default 1 hour)
+ * @param taskPollInterval how often a client is asked to poll a task (default 1 second)
  */
 public record McpServeOptions(
     String name,
@@ -63,7 +74,11 @@ public record McpServeOptions(
     Consumer<CallEvent> onCall,
     Scheduler scheduler,
     int pageSize,
-    String instructions) {
+    String instructions,
+    Set<String> taskTools,
+    TaskStore taskStore,
+    Duration taskTtl,
+    Duration taskPollInterval) {
 
   /** The default {@code serverInfo.name}. */
   public static final String DEFAULT_NAME = "toolnexus";
@@ -95,6 +110,11 @@ public record McpServeOptions(
           "pageSize must be 0 (whole lists) or more, got " + pageSize);
     }
     instructions = instructions == null || instructions.isBlank() ? null : instructions;
+    taskTools = taskTools == null ? Set.of() : Set.copyOf(taskTools);
+    taskStore = taskStore == null ? new InMemoryTaskStore() : taskStore;
+    taskTtl = Durations.positive(taskTtl, Duration.ofHours(1), "taskTtl");
+    taskPollInterval =
+        Durations.positive(taskPollInterval, Duration.ofSeconds(1), "taskPollInterval");
   }
 
   /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
@@ -129,6 +149,10 @@ public record McpServeOptions(
     b.scheduler = scheduler;
     b.pageSize = pageSize;
     b.instructions = instructions;
+    b.taskTools = new LinkedHashSet<>(taskTools);
+    b.taskStore = taskStore;
+    b.taskTtl = taskTtl;
+    b.taskPollInterval = taskPollInterval;
     return b;
   }
 
@@ -165,6 +189,16 @@ public record McpServeOptions(
         + ", pageSize="
         + pageSize
         + (instructions == null ? "" : ", instructions=(set)")
+        + (taskTools.isEmpty()
+            ? ""
+            : ", taskTools="
+                + taskTools
+                + ", taskStore="
+                + taskStore
+                + ", taskTtl="
+                + taskTtl
+                + ", taskPollInterval="
+                + taskPollInterval)
         + "]";
   }
 
@@ -181,6 +215,10 @@ public record McpServeOptions(
     private Scheduler scheduler;
     private int pageSize;
     private String instructions;
+    private Set<String> taskTools = new LinkedHashSet<>();
+    private TaskStore taskStore;
+    private Duration taskTtl;
+    private Duration taskPollInterval;
 
     private Builder() {}
 
@@ -256,6 +294,43 @@ public record McpServeOptions(
      */
     public Builder instructions(String value) {
       this.instructions = value;
+      return this;
+    }
+
+    /**
+     * Marks these tools long-running: a 2026-07-28 client that declares the Tasks extension gets a
+     * task for each call at once and polls it while the tool runs in the background (its progress
+     * is the task's status message, cancelling the task cancels the tool); any other client waits
+     * for the result as usual. Unknown names are ignored.
+     */
+    public Builder taskTools(Set<String> names) {
+      this.taskTools = new LinkedHashSet<>(names == null ? Set.of() : names);
+      return this;
+    }
+
+    /** Marks these tools long-running; see {@link #taskTools(Set)}. */
+    public Builder taskTools(String... names) {
+      return taskTools(Set.of(names));
+    }
+
+    /**
+     * Where tasks of long-running tools live (default: in memory). The A2A server can share the
+     * same store; a JDBC store on one database lets several replicas answer for each task.
+     */
+    public Builder taskStore(TaskStore store) {
+      this.taskStore = store;
+      return this;
+    }
+
+    /** How long after its creation a task can be polled (default 1 hour); then it has expired. */
+    public Builder taskTtl(Duration value) {
+      this.taskTtl = value;
+      return this;
+    }
+
+    /** How often a client is asked to poll a task (default 1 second). */
+    public Builder taskPollInterval(Duration value) {
+      this.taskPollInterval = value;
       return this;
     }
 
@@ -345,7 +420,11 @@ public record McpServeOptions(
           onCall,
           scheduler,
           pageSize,
-          instructions);
+          instructions,
+          taskTools,
+          taskStore,
+          taskTtl,
+          taskPollInterval);
     }
   }
 }

@@ -41,6 +41,7 @@ public final class McpProtocol {
   private final McpServeOptions options;
   private final StructuredResults structured = new StructuredResults();
   private final GatewayFeatures gateway;
+  private final TaskServing tasks;
 
   /**
    * The protocol for {@code toolkit} as {@code options} describe it; with a tool list, it serves a
@@ -52,12 +53,14 @@ public final class McpProtocol {
     this.exposed = names.isEmpty() ? toolkit : toolkit.view(t -> names.contains(t.name()));
     this.ownView = !names.isEmpty();
     this.gateway = new GatewayFeatures(toolkit);
+    this.tasks = new TaskServing(this);
   }
 
   /**
    * Lets go of the view this protocol made (the toolkit itself stays open: its owner closes it).
    */
   public void close() {
+    tasks.close();
     if (ownView) {
       exposed.close();
     }
@@ -76,6 +79,11 @@ public final class McpProtocol {
   /** The notification telling a client to list the tools again. */
   public static ObjectNode listChanged() {
     return JsonRpc.notification("notifications/tools/list_changed", null);
+  }
+
+  /** The calls that run as tasks of the Tasks extension, and the requests about them. */
+  TaskServing tasks() {
+    return tasks;
   }
 
   /** The options this protocol serves with. */

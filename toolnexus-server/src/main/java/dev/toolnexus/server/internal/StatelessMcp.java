@@ -2,6 +2,7 @@ package dev.toolnexus.server.internal;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.mcp.protocol.DiscoverResult;
+import dev.toolnexus.mcp.protocol.McpTask;
 import dev.toolnexus.mcp.protocol.RequestMeta;
 import dev.toolnexus.mcp.protocol.Revisions;
 import dev.toolnexus.mcp.protocol.RpcError;
@@ -114,10 +115,17 @@ public final class StatelessMcp {
           JsonRpc.METHOD_NOT_FOUND,
           "Method not found: " + method + " is not part of protocol version " + version);
     }
-    ObjectNode reply =
-        DiscoverResult.METHOD.equals(method)
-            ? JsonRpc.result(id, discover())
-            : protocol.handle(scope, message, out);
+    TaskServing tasks = protocol.tasks();
+    ObjectNode reply;
+    if (DiscoverResult.METHOD.equals(method)) {
+      reply = JsonRpc.result(id, discover());
+    } else if (method.startsWith("tasks/") && tasks.enabled()) {
+      reply = tasks.handle(id, method, message.path("params"));
+    } else if ("tools/call".equals(method) && tasks.takes(message)) {
+      reply = tasks.start(message);
+    } else {
+      reply = protocol.handle(scope, message, out);
+    }
     return reply == null ? null : complete(reply, method);
   }
 
@@ -150,6 +158,9 @@ public final class StatelessMcp {
       caps.put("resources", Map.of());
       caps.put("prompts", Map.of());
       caps.put("completions", Map.of());
+    }
+    if (protocol.tasks().enabled()) {
+      caps.put("extensions", Map.of(McpTask.EXTENSION, Map.of()));
     }
     return caps;
   }

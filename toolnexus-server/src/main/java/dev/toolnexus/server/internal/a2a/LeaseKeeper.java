@@ -106,12 +106,13 @@ final class LeaseKeeper implements AutoCloseable {
   private void takeOver() {
     for (TaskLease expired : leases.expired()) {
       String id = expired.taskId();
-      if (runner.live(id) != null || !leases.claim(id)) {
-        continue; // running here (its renewal was late), or another replica claimed it first
+      if (runner.live(id) != null) {
+        continue; // running here: its renewal was late
       }
+      // read through the A2A view first: an MCP task in the same store is not ours to claim
       A2aTask task = runner.store().get(id).orElse(null);
-      if (task == null) {
-        continue;
+      if (task == null || !leases.claim(id)) {
+        continue; // not an A2A task (or gone), or another replica claimed it first
       }
       String who = expired.owner() == null ? "a replica" : "replica " + expired.owner();
       LOG.warn("A2A task {}: the lease of {} expired; taking the task over", id, who);

@@ -80,7 +80,7 @@ public final class TaskRunner implements AutoCloseable {
     this.toolkit = toolkit;
     this.client = client;
     this.agent = agent;
-    this.store = store;
+    this.store = A2aTaskView.of(store);
     this.onTask = onTask;
     this.timeout = timeout;
     this.push = push == null ? null : new PushSender(push);

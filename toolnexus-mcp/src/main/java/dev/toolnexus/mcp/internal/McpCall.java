@@ -39,6 +39,7 @@ final class McpCall {
   private StdioSession direct;
   private CancelToken.Registration reg;
   private ToolResult early;
+  private dev.toolnexus.mcp.protocol.InputRequired asked;
 
   /**
    * A call not sent yet.
@@ -151,6 +152,10 @@ final class McpCall {
       if (cause instanceof CancellationException) {
         return cancelled();
       }
+      if (cause instanceof InputRound.Asked a) {
+        asked = a.asked;
+        return ToolResult.error(who + ": tool \"" + toolName + "\" asks for input");
+      }
       if (cause instanceof McpFailure f) {
         return ToolResult.error(
             who + " failed while running tool \"" + toolName + "\": " + f.getMessage());
@@ -161,6 +166,11 @@ final class McpCall {
     } finally {
       cleanUp();
     }
+  }
+
+  /** What the server asked when its answer was "input required"; null otherwise. */
+  dev.toolnexus.mcp.protocol.InputRequired inputRequired() {
+    return asked;
   }
 
   private ToolResult failed(RuntimeException e) {

@@ -5,6 +5,7 @@ import dev.toolnexus.auth.AuthRequiredException;
 import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import dev.toolnexus.mcp.protocol.DiscoverResult;
+import dev.toolnexus.mcp.protocol.InputRequired;
 import dev.toolnexus.mcp.protocol.McpHeaders;
 import dev.toolnexus.mcp.protocol.RequestMeta;
 import dev.toolnexus.mcp.protocol.Revisions;
@@ -91,7 +92,7 @@ final class StatelessSession {
             headers,
             auth,
             Revisions.STATELESS,
-            meta(),
+            metaAnsweringInput(),
             config.maxMessageBytes(),
             config.timeout());
     McpJsonMapper json = McpJsonDefaults.getMapper();
@@ -168,6 +169,19 @@ final class StatelessSession {
     return RequestMeta.of(Revisions.STATELESS, Map.of(), "toolnexus", Version.VALUE);
   }
 
+  /**
+   * {@link #meta()} declaring the elicitation capability (form and URL mode): an "input required"
+   * answer of this revision becomes a suspension, which the host can always answer (inline through
+   * {@code waitFor}, or later by resuming the run).
+   */
+  static Map<String, Object> metaAnsweringInput() {
+    return RequestMeta.of(
+        Revisions.STATELESS,
+        Map.of("elicitation", Map.of("form", Map.of(), "url", Map.of())),
+        "toolnexus",
+        Version.VALUE);
+  }
+
   private static boolean isRefusal(RpcException e) {
     return e.httpStatus() == 401 || e.httpStatus() == 403;
   }
@@ -209,6 +223,16 @@ final class StatelessSession {
    * error. Cancelling the future closes the call's response stream, which cancels it.
    */
   CompletableFuture<McpSchema.CallToolResult> call(McpSchema.CallToolRequest request) {
+    return call(request, Map.of());
+  }
+
+  /**
+   * {@link #call(McpSchema.CallToolRequest)} with {@code retry} (the responses and request state of
+   * a call sent again) added to the params; an "input required" answer fails the future with {@link
+   * InputRound.Asked}.
+   */
+  CompletableFuture<McpSchema.CallToolResult> call(
+      McpSchema.CallToolRequest request, Map<String, Object> retry) {
     Map<String, Object> args = request.arguments() == null ? Map.of() : request.arguments();
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("name", request.name());
@@ -216,6 +240,7 @@ final class StatelessSession {
     if (request.meta() != null) {
       params.put("_meta", request.meta());
     }
+    params.putAll(retry);
     Map<String, Object> schema = inputSchemas.get(request.name());
     Map<String, String> extra = schema == null ? Map.of() : McpHeaders.params(schema, args);
     CompletableFuture<Map<String, Object>> raw =
@@ -223,6 +248,9 @@ final class StatelessSession {
     CompletableFuture<McpSchema.CallToolResult> out =
         raw.thenApply(
             result -> {
+              if (InputRequired.isInputRequired(result)) {
+                throw new InputRound.Asked(readInput(result));
+              }
               McpSchema.CallToolResult plain = StdioSession.textOnly(result);
               return plain != null ? plain : json.convertValue(result, CALL_RESULT);
             });
@@ -233,6 +261,14 @@ final class StatelessSession {
           }
         });
     return out;
+  }
+
+  private static InputRequired readInput(Map<String, Object> result) {
+    try {
+      return InputRequired.from(result);
+    } catch (IllegalArgumentException e) {
+      throw new McpFailure("the input-required result does not read: " + e.getMessage(), e);
+    }
   }
 
   /**

@@ -56,7 +56,15 @@ class TwoRevisionsTest {
               Map.entry("v2", McpServerStatus.connected("2026-07-28")),
               Map.entry("old", McpServerStatus.connected("2025-11-25")));
       assertThat(s.tools().stream().map(t -> t.name()).filter(n -> n.startsWith("v2_")))
-          .containsExactly("v2_add", "v2_echo", "v2_count", "v2_wait", "v2_state", "v2_grow");
+          .containsExactly(
+              "v2_add",
+              "v2_echo",
+              "v2_count",
+              "v2_wait",
+              "v2_state",
+              "v2_grow",
+              "v2_greet",
+              "v2_visit");
       ToolResult sum = RemoteServersTest.run(s, "v2_add", Map.of("a", 2, "b", 3));
       assertThat(sum.isError()).isFalse();
       assertThat(sum.output()).isEqualTo("{\"sum\":5}");
@@ -81,7 +89,9 @@ class TwoRevisionsTest {
         assertThat(seen.httpMethod()).isEqualTo("POST");
         assertThat(seen.meta())
             .containsEntry("io.modelcontextprotocol/protocolVersion", "2026-07-28")
-            .containsEntry("io.modelcontextprotocol/clientCapabilities", Map.of())
+            .containsEntry(
+                "io.modelcontextprotocol/clientCapabilities",
+                Map.of("elicitation", Map.of("form", Map.of(), "url", Map.of())))
             .containsKey("io.modelcontextprotocol/clientInfo");
         assertThat(seen.headers())
             .containsEntry("mcp-protocol-version", "2026-07-28")
@@ -137,7 +147,15 @@ class TwoRevisionsTest {
       }
       assertThat(s.tools().stream().map(t -> t.name()))
           .containsExactly(
-              "v2_add", "v2_echo", "v2_count", "v2_wait", "v2_state", "v2_grow", "v2_late");
+              "v2_add",
+              "v2_echo",
+              "v2_count",
+              "v2_wait",
+              "v2_state",
+              "v2_grow",
+              "v2_greet",
+              "v2_visit",
+              "v2_late");
       assertThat(RemoteServersTest.run(s, "v2_late", Map.of()).output()).isEqualTo("late");
     }
   }

@@ -44,6 +44,10 @@ import java.util.function.Consumer;
  *     opaque {@code nextCursor}; 0 (the default) sends each list whole
  * @param instructions guidance for a model on how to use the served tools, sent on {@code
  *     initialize} and {@code server/discover}; null for none
+ * @param requestStateKey the secret that signs the request state of a 2026-07-28 "input required"
+ *     answer (a served tool that suspends); replicas behind one endpoint need the same one; null
+ *     draws a random key, so only this process continues its calls. Never shown by {@link
+ *     #toString()}
  */
 public record McpServeOptions(
     String name,
@@ -63,7 +67,8 @@ public record McpServeOptions(
     Consumer<CallEvent> onCall,
     Scheduler scheduler,
     int pageSize,
-    String instructions) {
+    String instructions,
+    String requestStateKey) {
 
   /** The default {@code serverInfo.name}. */
   public static final String DEFAULT_NAME = "toolnexus";
@@ -95,6 +100,7 @@ public record McpServeOptions(
           "pageSize must be 0 (whole lists) or more, got " + pageSize);
     }
     instructions = instructions == null || instructions.isBlank() ? null : instructions;
+    requestStateKey = requestStateKey == null || requestStateKey.isBlank() ? null : requestStateKey;
   }
 
   /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
@@ -129,6 +135,7 @@ public record McpServeOptions(
     b.scheduler = scheduler;
     b.pageSize = pageSize;
     b.instructions = instructions;
+    b.requestStateKey = requestStateKey;
     return b;
   }
 
@@ -165,6 +172,7 @@ public record McpServeOptions(
         + ", pageSize="
         + pageSize
         + (instructions == null ? "" : ", instructions=(set)")
+        + (requestStateKey == null ? "" : ", requestStateKey=(set)")
         + "]";
   }
 
@@ -181,8 +189,18 @@ public record McpServeOptions(
     private Scheduler scheduler;
     private int pageSize;
     private String instructions;
+    private String requestStateKey;
 
     private Builder() {}
+
+    /**
+     * The secret that signs the request state of "input required" answers; give every replica of
+     * one endpoint the same (default: a random key per process).
+     */
+    public Builder requestStateKey(String secret) {
+      this.requestStateKey = secret;
+      return this;
+    }
 
     /** The advertised server name (default {@code toolnexus}). */
     public Builder name(String value) {
@@ -345,7 +363,8 @@ public record McpServeOptions(
           onCall,
           scheduler,
           pageSize,
-          instructions);
+          instructions,
+          requestStateKey);
     }
   }
 }

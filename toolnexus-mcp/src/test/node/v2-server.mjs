@@ -4,7 +4,7 @@
 // "listening on port N" to stderr. With the argument "stdio" it serves stdin/stdout instead.
 import http from "node:http";
 import { createRequire } from "node:module";
-import { McpServer, ProtocolError, createMcpHandler } from "@modelcontextprotocol/server";
+import { McpServer, ProtocolError, acceptedContent, createMcpHandler, inputRequired } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 
 // zod 4, as the SDK itself resolves it (it may sit under the SDK's own node_modules)
@@ -231,6 +231,41 @@ function factory() {
     },
   );
   registerJobs(server);
+  server.registerTool(
+    "greet",
+    { description: "Asks for a name (form input), then greets it", inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      const given = acceptedContent(ctx.mcpReq.inputResponses, "who");
+      if (given?.name === undefined) {
+        return inputRequired({
+          inputRequests: {
+            who: inputRequired.elicit({
+              message: "What is your name?",
+              requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+            }),
+          },
+          requestState: "greet-state-1",
+        });
+      }
+      return { content: [{ type: "text", text: `hello ${given.name} (state ${ctx.mcpReq.requestState()})` }] };
+    },
+  );
+  server.registerTool(
+    "visit",
+    { description: "Asks the user to act at a link (URL input), then says so", inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      const answer = ctx.mcpReq.inputResponses?.consent;
+      if (answer?.action !== "accept") {
+        return inputRequired({
+          inputRequests: {
+            consent: inputRequired.elicitUrl({ message: "Approve at the link", url: "https://consent.example/approve" }),
+          },
+          requestState: "visit-state-1",
+        });
+      }
+      return { content: [{ type: "text", text: `visited (state ${ctx.mcpReq.requestState()})` }] };
+    },
+  );
   for (const name of grown) {
     server.registerTool(name, { description: "Added by grow", inputSchema: z.object({}) }, async () => ({
       content: [{ type: "text", text: name }],

@@ -162,6 +162,27 @@ class QuickstartTest {
   }
 
   @Test
+  void readmeInputExampleIsTheCompiledAskingForInputSource() throws IOException {
+    assertThat(readmeBlock("### Asking the client for input"))
+        .isEqualTo(region("AskingForInput.java", "input"));
+  }
+
+  @Test
+  void inputExampleGreetsTheNameTheClientsWaitForGave() {
+    List<String> lines =
+        capture(
+            () -> {
+              try {
+                AskingForInput.main(new String[0]);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+
+    assertThat(lines).containsExactly("hello Ada");
+  }
+
+  @Test
   void readmeOAuthExampleIsTheCompiledProtectedServingSource() throws IOException {
     assertThat(readmeBlock("### Protect what you serve with OAuth"))
         .isEqualTo(region("ProtectedServing.java", "oauth"));

@@ -55,6 +55,10 @@ import java.util.function.Consumer;
  *     several servers (a JDBC store on one database) lets any of them answer for a task
  * @param taskTtl how long after its creation a task is kept and can be polled (default 1 hour)
  * @param taskPollInterval how often a client is asked to poll a task (default 1 second)
+ * @param requestStateKey the secret that signs the request state of a 2026-07-28 "input required"
+ *     answer (a served tool that suspends); replicas behind one endpoint need the same one; null
+ *     draws a random key, so only this process continues its calls. Never shown by {@link
+ *     #toString()}
  */
 public record McpServeOptions(
     String name,
@@ -78,7 +82,8 @@ public record McpServeOptions(
     Set<String> taskTools,
     TaskStore taskStore,
     Duration taskTtl,
-    Duration taskPollInterval) {
+    Duration taskPollInterval,
+    String requestStateKey) {
 
   /** The default {@code serverInfo.name}. */
   public static final String DEFAULT_NAME = "toolnexus";
@@ -115,6 +120,7 @@ public record McpServeOptions(
     taskTtl = Durations.positive(taskTtl, Duration.ofHours(1), "taskTtl");
     taskPollInterval =
         Durations.positive(taskPollInterval, Duration.ofSeconds(1), "taskPollInterval");
+    requestStateKey = requestStateKey == null || requestStateKey.isBlank() ? null : requestStateKey;
   }
 
   /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
@@ -153,6 +159,7 @@ public record McpServeOptions(
     b.taskStore = taskStore;
     b.taskTtl = taskTtl;
     b.taskPollInterval = taskPollInterval;
+    b.requestStateKey = requestStateKey;
     return b;
   }
 
@@ -199,6 +206,7 @@ public record McpServeOptions(
                 + taskTtl
                 + ", taskPollInterval="
                 + taskPollInterval)
+        + (requestStateKey == null ? "" : ", requestStateKey=(set)")
         + "]";
   }
 
@@ -219,8 +227,18 @@ public record McpServeOptions(
     private TaskStore taskStore;
     private Duration taskTtl;
     private Duration taskPollInterval;
+    private String requestStateKey;
 
     private Builder() {}
+
+    /**
+     * The secret that signs the request state of "input required" answers; give every replica of
+     * one endpoint the same (default: a random key per process).
+     */
+    public Builder requestStateKey(String secret) {
+      this.requestStateKey = secret;
+      return this;
+    }
 
     /** The advertised server name (default {@code toolnexus}). */
     public Builder name(String value) {
@@ -424,7 +442,8 @@ public record McpServeOptions(
           taskTools,
           taskStore,
           taskTtl,
-          taskPollInterval);
+          taskPollInterval,
+          requestStateKey);
     }
   }
 }

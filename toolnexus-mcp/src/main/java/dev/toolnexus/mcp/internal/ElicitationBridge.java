@@ -36,23 +36,26 @@ public final class ElicitationBridge {
 
   /** The suspension request for a form-mode elicitation. */
   public static Request toRequest(ElicitFormRequest form) {
-    Map<String, Object> data = new LinkedHashMap<>();
-    if (form.requestedSchema() != null) {
-      data.put("schema", form.requestedSchema());
-    }
-    return new Request(
-        "elc-" + UUID.randomUUID(),
-        "input",
-        form.message(),
-        null,
-        data.isEmpty() ? null : data,
-        null);
+    return formRequest("elc-" + UUID.randomUUID(), form.message(), form.requestedSchema());
   }
 
   /** The suspension request for a URL-mode elicitation. */
   public static Request toRequest(ElicitUrlRequest url) {
-    return new Request(
-        "elc-" + UUID.randomUUID(), "authorization", url.message(), url.url(), null, null);
+    return urlRequest("elc-" + UUID.randomUUID(), url.message(), url.url());
+  }
+
+  /** A form-mode elicitation as a suspension: {@code input} with the schema in {@code data}. */
+  static Request formRequest(String id, String message, Map<String, Object> schema) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    if (schema != null) {
+      data.put("schema", schema);
+    }
+    return new Request(id, "input", message, null, data.isEmpty() ? null : data, null);
+  }
+
+  /** A URL-mode elicitation as a suspension: {@code authorization} at the url. */
+  static Request urlRequest(String id, String message, String url) {
+    return new Request(id, "authorization", message, url, null, null);
   }
 
   /** The MCP result for a host answer: ok → accept, declined → decline, else cancel. */

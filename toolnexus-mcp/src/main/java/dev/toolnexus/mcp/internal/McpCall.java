@@ -41,6 +41,7 @@ final class McpCall {
   private CancelToken.Registration reg;
   private ToolResult early;
   private Function<McpTask, ToolResult> onTask;
+  private dev.toolnexus.mcp.protocol.InputRequired asked;
 
   /**
    * A call not sent yet.
@@ -162,6 +163,10 @@ final class McpCall {
       if (cause instanceof TaskStarted started && onTask != null) {
         return onTask.apply(started.task);
       }
+      if (cause instanceof InputRound.Asked a) {
+        asked = a.asked;
+        return ToolResult.error(who + ": tool \"" + toolName + "\" asks for input");
+      }
       if (cause instanceof McpFailure f) {
         return ToolResult.error(
             who + " failed while running tool \"" + toolName + "\": " + f.getMessage());
@@ -172,6 +177,11 @@ final class McpCall {
     } finally {
       cleanUp();
     }
+  }
+
+  /** What the server asked when its answer was "input required"; null otherwise. */
+  dev.toolnexus.mcp.protocol.InputRequired inputRequired() {
+    return asked;
   }
 
   private ToolResult failed(RuntimeException e) {

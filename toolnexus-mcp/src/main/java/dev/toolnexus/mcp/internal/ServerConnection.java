@@ -58,6 +58,7 @@ public final class ServerConnection implements AutoCloseable {
   private volatile List<Tool> tools = List.of();
   private volatile List<Tool> featureTools = List.of();
   private volatile Redactor redactor = Redactor.NONE;
+  private volatile WaitFor waitFor;
   private final ServerFeatures features = new ServerFeatures(this);
 
   private ServerConnection(McpServerConfig config, Runnable onChange) {
@@ -81,6 +82,7 @@ public final class ServerConnection implements AutoCloseable {
       CancelToken cancel,
       Runnable onChange) {
     ServerConnection c = new ServerConnection(config, onChange);
+    c.waitFor = waitFor;
     try {
       c.connect(env, waitFor, cancel);
       StatelessSession st = c.stateless;
@@ -425,6 +427,18 @@ public final class ServerConnection implements AutoCloseable {
     }
     StdioSession direct = session;
     StatelessSession st = stateless;
+    if (st != null) {
+      return InputRound.start(
+          who,
+          config.name(),
+          toolName,
+          ctx,
+          waitFor,
+          retry ->
+              newCall(who, toolName, ctx, output)
+                  .send(args, null, st.callIds(), r -> st.call(r, retry), dead),
+          this::redact);
+    }
     McpAsyncClient c = client;
     if (st != null && TaskPoller.resumes(ctx, config.name(), toolName)) {
       // the retry of a call suspended on its task: re-attach to the task, do not call again
@@ -432,29 +446,33 @@ public final class ServerConnection implements AutoCloseable {
       return () -> redact(resumed.resume());
     }
     Function<McpSchema.CallToolRequest, CompletableFuture<McpSchema.CallToolResult>> remote =
-        st != null ? st::call : r -> c.callTool(r).toFuture();
+        r -> c.callTool(r).toFuture();
     McpCall call =
-        new McpCall(
-                who,
-                config.name(),
-                toolName,
-                ctx,
-                config.timeout(),
-                config.maxTotalTimeout(),
-                config.maxResultBytes(),
-                calls,
-                "toolnexus-" + callCounter.incrementAndGet(),
-                output)
+        newCall(who, toolName, ctx, output)
             .send(
                 args,
                 direct,
-                direct != null ? direct.callIds() : st != null ? st.callIds() : transport.callIds(),
+                direct != null ? direct.callIds() : transport.callIds(),
                 remote,
                 dead);
     if (st != null) {
       call.onTask(task -> new TaskPoller(st, this, toolName, ctx, output).follow(task));
     }
     return () -> redact(call.finish());
+  }
+
+  private McpCall newCall(String who, String toolName, ToolContext ctx, OutputCheck output) {
+    return new McpCall(
+        who,
+        config.name(),
+        toolName,
+        ctx,
+        config.timeout(),
+        config.maxTotalTimeout(),
+        config.maxResultBytes(),
+        calls,
+        "toolnexus-" + callCounter.incrementAndGet(),
+        output);
   }
 
   private static Supplier<ToolResult> done(ToolResult r) {

@@ -5,6 +5,7 @@ import dev.toolnexus.auth.AuthRequiredException;
 import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import dev.toolnexus.mcp.protocol.DiscoverResult;
+import dev.toolnexus.mcp.protocol.InputRequired;
 import dev.toolnexus.mcp.protocol.McpHeaders;
 import dev.toolnexus.mcp.protocol.McpTask;
 import dev.toolnexus.mcp.protocol.RequestMeta;
@@ -92,7 +93,7 @@ final class StatelessSession {
             headers,
             auth,
             Revisions.STATELESS,
-            metaWithTasks(),
+            metaOverHttp(),
             config.maxMessageBytes(),
             config.timeout());
     McpJsonMapper json = McpJsonDefaults.getMapper();
@@ -170,11 +171,15 @@ final class StatelessSession {
   }
 
   /**
-   * {@link #meta()} declaring the Tasks extension: over HTTP the client follows a task the server
-   * answers a call with instead of its result.
+   * {@link #meta()} declaring what the client does over HTTP: the Tasks extension (a task the
+   * server answers a call with is followed instead of its result) and elicitation in form and URL
+   * mode (an "input required" answer becomes a suspension, which the host can always answer, inline
+   * through {@code waitFor} or later by resuming the run).
    */
-  static Map<String, Object> metaWithTasks() {
-    Map<String, Object> capabilities = Map.of("extensions", Map.of(McpTask.EXTENSION, Map.of()));
+  static Map<String, Object> metaOverHttp() {
+    Map<String, Object> capabilities = new java.util.LinkedHashMap<>();
+    capabilities.put("elicitation", Map.of("form", Map.of(), "url", Map.of()));
+    capabilities.put("extensions", Map.of(McpTask.EXTENSION, Map.of()));
     return RequestMeta.of(Revisions.STATELESS, capabilities, "toolnexus", Version.VALUE);
   }
 
@@ -220,6 +225,16 @@ final class StatelessSession {
    * future closes the call's response stream, which cancels it.
    */
   CompletableFuture<McpSchema.CallToolResult> call(McpSchema.CallToolRequest request) {
+    return call(request, Map.of());
+  }
+
+  /**
+   * {@link #call(McpSchema.CallToolRequest)} with {@code retry} (the responses and request state of
+   * a call sent again) added to the params; an "input required" answer fails the future with {@link
+   * InputRound.Asked}.
+   */
+  CompletableFuture<McpSchema.CallToolResult> call(
+      McpSchema.CallToolRequest request, Map<String, Object> retry) {
     Map<String, Object> args = request.arguments() == null ? Map.of() : request.arguments();
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("name", request.name());
@@ -227,6 +242,7 @@ final class StatelessSession {
     if (request.meta() != null) {
       params.put("_meta", request.meta());
     }
+    params.putAll(retry);
     Map<String, Object> schema = inputSchemas.get(request.name());
     Map<String, String> extra = schema == null ? Map.of() : McpHeaders.params(schema, args);
     CompletableFuture<Map<String, Object>> raw =
@@ -236,6 +252,9 @@ final class StatelessSession {
             result -> {
               if (McpTask.isCreated(result)) {
                 throw new TaskStarted(McpTask.from(result)); // the call's caller follows it
+              }
+              if (InputRequired.isInputRequired(result)) {
+                throw new InputRound.Asked(readInput(result));
               }
               McpSchema.CallToolResult plain = StdioSession.textOnly(result);
               return plain != null ? plain : json.convertValue(result, CALL_RESULT);
@@ -247,6 +266,14 @@ final class StatelessSession {
           }
         });
     return out;
+  }
+
+  private static InputRequired readInput(Map<String, Object> result) {
+    try {
+      return InputRequired.from(result);
+    } catch (IllegalArgumentException e) {
+      throw new McpFailure("the input-required result does not read: " + e.getMessage(), e);
+    }
   }
 
   /**

@@ -64,7 +64,9 @@ class TwoRevisionsTest {
               "v2_state",
               "v2_grow",
               "v2_job",
-              "v2_job_state");
+              "v2_job_state",
+              "v2_greet",
+              "v2_visit");
       ToolResult sum = RemoteServersTest.run(s, "v2_add", Map.of("a", 2, "b", 3));
       assertThat(sum.isError()).isFalse();
       assertThat(sum.output()).isEqualTo("{\"sum\":5}");
@@ -91,7 +93,11 @@ class TwoRevisionsTest {
             .containsEntry("io.modelcontextprotocol/protocolVersion", "2026-07-28")
             .containsEntry(
                 "io.modelcontextprotocol/clientCapabilities",
-                Map.of("extensions", Map.of("io.modelcontextprotocol/tasks", Map.of())))
+                Map.of(
+                    "elicitation",
+                    Map.of("form", Map.of(), "url", Map.of()),
+                    "extensions",
+                    Map.of("io.modelcontextprotocol/tasks", Map.of())))
             .containsKey("io.modelcontextprotocol/clientInfo");
         assertThat(seen.headers())
             .containsEntry("mcp-protocol-version", "2026-07-28")
@@ -155,6 +161,8 @@ class TwoRevisionsTest {
               "v2_grow",
               "v2_job",
               "v2_job_state",
+              "v2_greet",
+              "v2_visit",
               "v2_late");
       assertThat(RemoteServersTest.run(s, "v2_late", Map.of()).output()).isEqualTo("late");
     }

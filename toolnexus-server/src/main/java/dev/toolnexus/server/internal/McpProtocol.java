@@ -8,6 +8,7 @@ import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.mcp.protocol.RequestMeta;
+import dev.toolnexus.mcp.protocol.Revisions;
 import dev.toolnexus.server.CallEvent;
 import dev.toolnexus.server.McpClientLog;
 import dev.toolnexus.server.McpServeOptions;
@@ -42,6 +43,7 @@ public final class McpProtocol {
   private final StructuredResults structured = new StructuredResults();
   private final GatewayFeatures gateway;
   private final TaskServing tasks;
+  private final ServedInput input;
 
   /**
    * The protocol for {@code toolkit} as {@code options} describe it; with a tool list, it serves a
@@ -54,6 +56,7 @@ public final class McpProtocol {
     this.ownView = !names.isEmpty();
     this.gateway = new GatewayFeatures(toolkit);
     this.tasks = new TaskServing(this);
+    this.input = new ServedInput(options.requestStateKey());
   }
 
   /**
@@ -258,6 +261,20 @@ public final class McpProtocol {
         argsNode == null || argsNode.isNull()
             ? Map.of()
             : (Map<String, Object>) Json.mapper().convertValue(argsNode, Map.class);
+    // a stateless call sent again with the input its suspension asked for
+    JsonNode revision = params.path("_meta").get(RequestMeta.PROTOCOL_VERSION);
+    boolean stateless =
+        revision != null && revision.isString() && Revisions.isStateless(revision.asString());
+    ServedInput.Resume resume = stateless ? input.resume(name, args, params) : null;
+    if (resume != null && resume.error() != null) {
+      return JsonRpc.error(id, JsonRpc.INVALID_PARAMS, resume.error());
+    }
+    if (resume != null && resume.request() != null) {
+      ObjectNode again = input.ask(name, args, resume.request(), params);
+      if (again != null) {
+        return JsonRpc.result(id, again);
+      }
+    }
     CancelToken token = new CancelToken();
     String key = key(id);
     if (!session.start(key, token)) {
@@ -270,8 +287,13 @@ public final class McpProtocol {
     boolean expired = false;
     try {
       ToolContext ctx = context(session, token, params, out);
+      if (resume != null && resume.answer() != null) {
+        ctx = ctx.withAnswer(resume.answer());
+      }
       Duration limit = options.callTimeout();
-      if (limit == null) {
+      if (resume != null && resume.refused() != null) {
+        result = resume.refused();
+      } else if (limit == null) {
         result = exposed.run(name, args, ctx).result();
       } else {
         ToolContext limited = ctx.withTimeout(limit);
@@ -295,6 +317,12 @@ public final class McpProtocol {
         new CallEvent(name, source, (System.nanoTime() - started) / 1_000_000, result.isError()));
     if (token.isCancelled() && !expired) {
       return null; // a request the client cancelled gets no response
+    }
+    if (stateless && result.isPending()) {
+      ObjectNode asked = input.ask(name, args, result.pendingRequest().orElseThrow(), params);
+      if (asked != null) {
+        return JsonRpc.result(id, asked);
+      }
     }
     return JsonRpc.result(id, structured.toMcp(tool, result));
   }

@@ -427,6 +427,11 @@ public final class ServerConnection implements AutoCloseable {
     }
     StdioSession direct = session;
     StatelessSession st = stateless;
+    if (st != null && TaskPoller.resumes(ctx, config.name(), toolName)) {
+      // the retry of a call suspended on its task: re-attach to the task, do not call again
+      TaskPoller resumed = new TaskPoller(st, this, toolName, ctx, output);
+      return () -> redact(resumed.resume());
+    }
     if (st != null) {
       return InputRound.start(
           who,
@@ -436,15 +441,11 @@ public final class ServerConnection implements AutoCloseable {
           waitFor,
           retry ->
               newCall(who, toolName, ctx, output)
-                  .send(args, null, st.callIds(), r -> st.call(r, retry), dead),
+                  .send(args, null, st.callIds(), r -> st.call(r, retry), dead)
+                  .onTask(task -> new TaskPoller(st, this, toolName, ctx, output).follow(task)),
           this::redact);
     }
     McpAsyncClient c = client;
-    if (st != null && TaskPoller.resumes(ctx, config.name(), toolName)) {
-      // the retry of a call suspended on its task: re-attach to the task, do not call again
-      TaskPoller resumed = new TaskPoller(st, this, toolName, ctx, output);
-      return () -> redact(resumed.resume());
-    }
     Function<McpSchema.CallToolRequest, CompletableFuture<McpSchema.CallToolResult>> remote =
         r -> c.callTool(r).toFuture();
     McpCall call =
@@ -455,9 +456,6 @@ public final class ServerConnection implements AutoCloseable {
                 direct != null ? direct.callIds() : transport.callIds(),
                 remote,
                 dead);
-    if (st != null) {
-      call.onTask(task -> new TaskPoller(st, this, toolName, ctx, output).follow(task));
-    }
     return () -> redact(call.finish());
   }
 

@@ -74,21 +74,36 @@ public final class SqlTables {
   }
 
   /**
-   * Runs the {@code CREATE TABLE IF NOT EXISTS} statements {@code ddl} on one connection.
+   * Runs the {@code CREATE TABLE IF NOT EXISTS} statements {@code ddl} on one connection. Two
+   * processes creating the same table at once can both pass PostgreSQL's "if not exists" check, and
+   * the loser then fails with a duplicate key in the catalog; the statements are run once more, and
+   * that second pass finds the table.
    *
    * @throws IllegalStateException {@code cannot create <what> table <table>: <reason>} when one
    *     fails
    */
   public static void create(Connections connections, String what, String table, String... ddl) {
-    try (Connection c = connections.open();
-        Statement st = c.createStatement()) {
-      for (String sql : ddl) {
-        st.executeUpdate(sql);
+    for (int attempt = 1; ; attempt++) {
+      try (Connection c = connections.open();
+          Statement st = c.createStatement()) {
+        for (String sql : ddl) {
+          st.executeUpdate(sql);
+        }
+        return;
+      } catch (SQLException e) {
+        if (attempt == 1 && lostCreateRace(e)) {
+          continue;
+        }
+        throw new IllegalStateException(
+            "cannot create " + what + " table " + table + ": " + e.getMessage(), e);
       }
-    } catch (SQLException e) {
-      throw new IllegalStateException(
-          "cannot create " + what + " table " + table + ": " + e.getMessage(), e);
     }
+  }
+
+  /** A unique violation, or the table or index already there: another creator won the race. */
+  private static boolean lostCreateRace(SQLException e) {
+    String state = e.getSQLState();
+    return "23505".equals(state) || "42P07".equals(state) || "42710".equals(state);
   }
 
   /**

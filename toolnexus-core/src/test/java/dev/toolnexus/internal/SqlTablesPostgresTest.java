@@ -91,4 +91,49 @@ class SqlTablesPostgresTest {
     assertThat(tries).hasValue(2);
     assertThat(n("raced")).isEqualTo(2);
   }
+
+  @Test
+  void processesCreatingOneTableAtOnceAllSucceed() throws Exception {
+    int creators = 8;
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(creators);
+    try {
+      for (int round = 0; round < 10; round++) {
+        String table = "raced_" + round;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(creators);
+        java.util.List<java.util.concurrent.Future<?>> all = new java.util.ArrayList<>();
+        for (int i = 0; i < creators; i++) {
+          all.add(
+              pool.submit(
+                  () -> {
+                    // opened before the barrier, so the creators' statements meet at the database
+                    java.util.concurrent.atomic.AtomicReference<Connection> first =
+                        new java.util.concurrent.atomic.AtomicReference<>(
+                            DriverManager.getConnection(url));
+                    start.await();
+                    SqlTables.create(
+                        () -> {
+                          Connection c = first.getAndSet(null);
+                          return c != null ? c : DriverManager.getConnection(url);
+                        },
+                        "raced",
+                        table,
+                        "CREATE TABLE IF NOT EXISTS " + table + " (id VARCHAR(64) PRIMARY KEY)");
+                    return null;
+                  }));
+        }
+        for (java.util.concurrent.Future<?> f : all) {
+          f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        try (Connection c = DriverManager.getConnection(url);
+            Statement st = c.createStatement();
+            ResultSet r = st.executeQuery("SELECT count(*) FROM " + table)) {
+          assertThat(r.next()).isTrue();
+          assertThat(r.getInt(1)).isZero();
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }

@@ -15,6 +15,7 @@ final class EventStream implements Flow.Subscriber<String>, AutoCloseable {
 
   private final BlockingQueue<Object> lines = new LinkedBlockingQueue<>();
   private volatile Flow.Subscription subscription;
+  private volatile boolean detached;
 
   @Override
   public void onSubscribe(Flow.Subscription s) {
@@ -24,7 +25,9 @@ final class EventStream implements Flow.Subscriber<String>, AutoCloseable {
 
   @Override
   public void onNext(String line) {
-    lines.add(line);
+    if (!detached) {
+      lines.add(line);
+    }
   }
 
   @Override
@@ -98,6 +101,20 @@ final class EventStream implements Flow.Subscriber<String>, AutoCloseable {
       }
       out.append((String) item);
     }
+  }
+
+  /**
+   * Stops reading while the body goes on to its end: later lines are dropped, and a connection the
+   * server ends cleanly goes back to the client's pool instead of being aborted.
+   */
+  void detach() {
+    detached = true;
+    lines.clear();
+  }
+
+  /** Whether {@link #detach} was called. */
+  boolean detached() {
+    return detached;
   }
 
   /** Stops the stream: the HTTP client closes the connection. */

@@ -36,6 +36,9 @@ import java.util.function.Predicate;
 final class Rpc {
   private static final int SNIPPET = 200;
 
+  /** How long a stream read to its settling event may go on before it is aborted. */
+  private static final Duration LINGER = Duration.ofSeconds(2);
+
   private final HttpClient http;
   private final Map<String, String> headers;
   private final Function<String, String> env;
@@ -276,13 +279,30 @@ final class Rpc {
         }
         Object result = unwrap.apply(Json.parseObject(((EventStream.Event) n).data()));
         if (settled.test(result)) {
+          linger(future, events);
           return result;
         }
       }
     } finally {
       registration.close();
-      events.close();
-      future.cancel(true);
+      if (!future.isDone() && !events.detached()) {
+        events.close();
+        future.cancel(true);
+      }
+    }
+  }
+
+  /**
+   * Leaves a stream the caller has read enough of to end by itself, and aborts it only if it has
+   * not after {@link #LINGER}. An agent usually ends its stream right after the event that settles
+   * the task; aborting the exchange while that end is in flight can close a connection the HTTP
+   * client has already put back in its pool, and the next request on it would fail with no answer.
+   */
+  private static void linger(CompletableFuture<?> future, EventStream events) {
+    events.detach();
+    if (!future.isDone()) {
+      CompletableFuture.delayedExecutor(LINGER.toMillis(), TimeUnit.MILLISECONDS, Runnable::run)
+          .execute(() -> future.cancel(true));
     }
   }
 

@@ -60,7 +60,7 @@ class ToolnexusToToolnexusTest {
     ToolResult r =
         tool("Helper_Agent_summarize")
             .execute(Map.of("task", "echo from a peer"), ToolContext.of(new CancelToken()));
-    assertThat(r.isError()).isFalse();
+    assertThat(r.isError()).as("result: %s", r).isFalse();
     assertThat(r.output()).isEqualTo("echo: from a peer");
     assertThat(r.metadata()).containsEntry("state", "completed");
   }
@@ -100,6 +100,7 @@ class ToolnexusToToolnexusTest {
   void inputRequiredBecomesASuspensionAndItsAnswerCompletesTheServedTask() {
     Tool t = tool("Helper_Agent_summarize");
     ToolResult pending = t.execute(Map.of("task", "ask"), ToolContext.of(new CancelToken()));
+    assertThat(pending.pendingRequest()).as("first call: %s", pending).isPresent();
     Request request = pending.pendingRequest().orElseThrow();
     assertThat(request.kind()).isEqualTo("input");
     assertThat(request.prompt()).isEqualTo("What is your name?");

@@ -95,4 +95,34 @@ class PostgresTokenStoreTest {
         .hasMessageContaining("nobody")
         .hasMessageNotContaining("s3cret");
   }
+
+  @Test
+  void storesOfSeveralProcessesFirstUsedAtOnceAllCreateTheTableAndSave() throws Exception {
+    int stores = 8;
+    ExecutorService pool = Executors.newFixedThreadPool(stores);
+    try {
+      java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(stores);
+      List<Future<?>> writers = new ArrayList<>();
+      for (int i = 0; i < stores; i++) {
+        String key = "k" + i;
+        writers.add(
+            pool.submit(
+                () -> {
+                  TokenStore store = TokenStore.named(url);
+                  start.await();
+                  store.save(key, TOKEN);
+                  return null;
+                }));
+      }
+      for (Future<?> w : writers) {
+        w.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    for (int i = 0; i < stores; i++) {
+      assertThat(TokenStore.named(url).load("k" + i)).contains(TOKEN);
+    }
+  }
 }

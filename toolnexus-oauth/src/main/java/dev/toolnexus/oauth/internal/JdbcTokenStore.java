@@ -8,7 +8,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Optional;
 
 /**
@@ -26,29 +25,30 @@ public final class JdbcTokenStore implements TokenStore {
     this.connections = connections;
   }
 
-  private Connection connect() throws SQLException {
-    Connection c;
+  private Connection connect() {
+    if (!created) {
+      // shared with the other stores: safe when two processes create the table at once
+      SqlTables.create(
+          this::open,
+          "OAuth token",
+          TABLE,
+          "CREATE TABLE IF NOT EXISTS "
+              + TABLE
+              + " (token_key VARCHAR(1024) PRIMARY KEY, token_json TEXT NOT NULL)");
+      created = true;
+    }
+    return open();
+  }
+
+  private Connection open() {
     try {
-      c = connections.open();
+      return connections.open();
     } catch (SQLException e) {
       // what the driver says about opening (no driver, refused, bad password) names the problem;
       // a URL's secrets are already cut from it
       throw new IllegalStateException(
           "OAuth token store: cannot connect to the database: " + e.getMessage());
     }
-    if (!created) {
-      try (Statement s = c.createStatement()) {
-        s.execute(
-            "CREATE TABLE IF NOT EXISTS "
-                + TABLE
-                + " (token_key VARCHAR(1024) PRIMARY KEY, token_json TEXT NOT NULL)");
-      } catch (SQLException e) {
-        c.close();
-        throw e;
-      }
-      created = true;
-    }
-    return c;
   }
 
   @Override

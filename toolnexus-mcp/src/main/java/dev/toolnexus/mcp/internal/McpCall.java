@@ -4,6 +4,7 @@ import dev.toolnexus.CancelToken;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.TraceContext;
+import dev.toolnexus.mcp.protocol.InputRequired;
 import dev.toolnexus.mcp.protocol.McpTask;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -41,7 +43,7 @@ final class McpCall {
   private CancelToken.Registration reg;
   private ToolResult early;
   private Function<McpTask, ToolResult> onTask;
-  private dev.toolnexus.mcp.protocol.InputRequired asked;
+  private InputRequired asked;
 
   /**
    * A call not sent yet.
@@ -78,14 +80,20 @@ final class McpCall {
 
   /**
    * Sends the request: over {@code session} when it is set (a stdio server), else through {@code
-   * remote}, whose future cancelled stops the request. Never throws; a failure here is what {@link
-   * #finish} returns.
+   * remote}, whose future cancelled stops the request. {@code retry} holds the extra params of a
+   * call sent again after "input required" (the responses and the server's request state), empty
+   * for a first call. Never throws; a failure here is what {@link #finish} returns.
    */
   McpCall send(
       Map<String, Object> args,
+      Map<String, Object> retry,
       StdioSession session,
       CallIds callIds,
-      Function<McpSchema.CallToolRequest, CompletableFuture<McpSchema.CallToolResult>> remote,
+      BiFunction<
+              McpSchema.CallToolRequest,
+              Map<String, Object>,
+              CompletableFuture<McpSchema.CallToolResult>>
+          remote,
       CompletableFuture<String> dead) {
     calls.put(token, watch);
     direct = session;
@@ -108,11 +116,11 @@ final class McpCall {
           new McpSchema.CallToolRequest(toolName, args == null ? Map.of() : args, meta);
       if (direct != null) {
         // our own pipe carries it: write on this thread, the reader thread completes the reply
-        pending = direct.call(request);
+        pending = direct.call(request, retry);
         ids.track(token, pending.id());
         sent = pending.reply().thenApply(direct::callResult);
       } else {
-        sent = remote.apply(request);
+        sent = remote.apply(request, retry);
       }
       sent.whenComplete(
           (r, e) -> {
@@ -180,7 +188,7 @@ final class McpCall {
   }
 
   /** What the server asked when its answer was "input required"; null otherwise. */
-  dev.toolnexus.mcp.protocol.InputRequired inputRequired() {
+  InputRequired inputRequired() {
     return asked;
   }
 

@@ -24,7 +24,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +34,8 @@ import org.slf4j.LoggerFactory;
  * notifications/cancelled}. A stdio server is spoken to by a {@link StdioSession} (no SDK client,
  * no Reactor); a remote server that answers {@code server/discover} by a {@link StatelessSession}
  * in the 2026-07-28 revision; any other remote server by the SDK's client ({@link SdkSession}).
+ * Which way a call then goes (a task re-attach, input rounds, a followed task) is {@link
+ * CallRouting}'s; this class only chooses the session.
  */
 public final class ServerConnection implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ServerConnection.class);
@@ -230,11 +231,12 @@ public final class ServerConnection implements AutoCloseable {
         s.onResourceUpdated(features::updated);
         String pin = config.protocolVersion();
         if (Revisions.STATELESS.equals(pin)) {
-          s.stateless(StatelessSession.meta(), null);
+          s.stateless(StatelessSession.clientMeta(), null);
           revision = Revisions.STATELESS;
           return;
         }
-        if (pin == null && s.discover(StatelessSession.meta(), config.timeout(), dead, cancel)) {
+        if (pin == null
+            && s.discover(StatelessSession.clientMeta(), config.timeout(), dead, cancel)) {
           revision = Revisions.STATELESS;
           return;
         }
@@ -409,59 +411,51 @@ public final class ServerConnection implements AutoCloseable {
    */
   Supplier<ToolResult> send(
       String toolName, Map<String, Object> args, ToolContext ctx, OutputCheck output) {
-    String who = "MCP server \"" + config.name() + "\"";
-    if (closed.get()) {
-      return done(
-          redact(ToolResult.error(who + " is closed; tool \"" + toolName + "\" cannot run")));
-    }
-    if (dead.isDone()) {
-      return done(
-          redact(
-              ToolResult.error(
-                  who
-                      + " is not running ("
-                      + dead.getNow("")
-                      + "); tool \""
-                      + toolName
-                      + "\" cannot run")));
+    ToolResult refused = CallRouting.refused(this, toolName);
+    if (refused != null) {
+      return done(redact(refused));
     }
     StdioSession direct = session;
     StatelessSession st = stateless;
-    if (st != null && TaskPoller.resumes(ctx, config.name(), toolName)) {
-      // the retry of a call suspended on its task: re-attach to the task, do not call again
-      TaskPoller resumed = new TaskPoller(st, this, toolName, ctx, output);
-      return () -> redact(resumed.resume());
-    }
     if (st != null) {
-      return InputRound.start(
-          who,
-          config.name(),
+      return CallRouting.stateless(
+          this,
+          st,
           toolName,
           ctx,
+          output,
           waitFor,
           retry ->
-              newCall(who, toolName, ctx, output)
-                  .send(args, null, st.callIds(), r -> st.call(r, retry), dead)
-                  .onTask(task -> new TaskPoller(st, this, toolName, ctx, output).follow(task)),
-          this::redact);
+              newCall(toolName, ctx, output).send(args, retry, null, st.callIds(), st::call, dead));
+    }
+    if (direct != null && direct.isStateless()) {
+      return CallRouting.stateless(
+          this,
+          direct,
+          toolName,
+          ctx,
+          output,
+          waitFor,
+          retry ->
+              newCall(toolName, ctx, output)
+                  .send(args, retry, direct, direct.callIds(), null, dead));
     }
     McpAsyncClient c = client;
-    Function<McpSchema.CallToolRequest, CompletableFuture<McpSchema.CallToolResult>> remote =
-        r -> c.callTool(r).toFuture();
-    McpCall call =
-        newCall(who, toolName, ctx, output)
+    return CallRouting.session(
+        this,
+        newCall(toolName, ctx, output)
             .send(
                 args,
+                Map.of(),
                 direct,
                 direct != null ? direct.callIds() : transport.callIds(),
-                remote,
-                dead);
-    return () -> redact(call.finish());
+                (r, retry) -> c.callTool(r).toFuture(),
+                dead));
   }
 
-  private McpCall newCall(String who, String toolName, ToolContext ctx, OutputCheck output) {
+  private McpCall newCall(String toolName, ToolContext ctx, OutputCheck output) {
     return new McpCall(
-        who,
+        CallRouting.who(this),
         config.name(),
         toolName,
         ctx,
@@ -477,7 +471,7 @@ public final class ServerConnection implements AutoCloseable {
     return () -> r;
   }
 
-  private ToolResult redact(ToolResult r) {
+  ToolResult redact(ToolResult r) {
     if (!r.isError() || redactor.isEmpty()) {
       return r;
     }

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * revision gives, so listing and calling map them exactly as before. A call is cancelled by closing
  * its response stream (the revision has no cancel notification for it).
  */
-final class StatelessSession {
+final class StatelessSession implements Requester {
   private static final Logger log = LoggerFactory.getLogger(StatelessSession.class);
   private static final TypeRef<McpSchema.ListToolsResult> LIST_TOOLS = new TypeRef<>() {};
   private static final TypeRef<McpSchema.CallToolResult> CALL_RESULT = new TypeRef<>() {};
@@ -93,7 +93,7 @@ final class StatelessSession {
             headers,
             auth,
             Revisions.STATELESS,
-            metaOverHttp(),
+            clientMeta(),
             config.maxMessageBytes(),
             config.timeout());
     McpJsonMapper json = McpJsonDefaults.getMapper();
@@ -165,18 +165,14 @@ final class StatelessSession {
         http, json, json.convertValue(discovered.capabilities(), CAPABILITIES), onProgress);
   }
 
-  /** The {@code _meta} entries every request of the stateless revision carries from this client. */
-  static Map<String, Object> meta() {
-    return RequestMeta.of(Revisions.STATELESS, Map.of(), "toolnexus", Version.VALUE);
-  }
-
   /**
-   * {@link #meta()} declaring what the client does over HTTP: the Tasks extension (a task the
-   * server answers a call with is followed instead of its result) and elicitation in form and URL
-   * mode (an "input required" answer becomes a suspension, which the host can always answer, inline
-   * through {@code waitFor} or later by resuming the run).
+   * The {@code _meta} entries every request of the stateless revision carries from this client,
+   * over HTTP and stdio alike: its name and version, and what it does: the Tasks extension (a task
+   * the server answers a call with is followed instead of its result) and elicitation in form and
+   * URL mode (an "input required" answer becomes a suspension, which the host can always answer,
+   * inline through {@code waitFor} or later by resuming the run).
    */
-  static Map<String, Object> metaOverHttp() {
+  static Map<String, Object> clientMeta() {
     Map<String, Object> capabilities = new java.util.LinkedHashMap<>();
     capabilities.put("elicitation", Map.of("form", Map.of(), "url", Map.of()));
     capabilities.put("extensions", Map.of(McpTask.EXTENSION, Map.of()));
@@ -268,7 +264,7 @@ final class StatelessSession {
     return out;
   }
 
-  private static InputRequired readInput(Map<String, Object> result) {
+  static InputRequired readInput(Map<String, Object> result) {
     try {
       return InputRequired.from(result);
     } catch (IllegalArgumentException e) {
@@ -276,13 +272,8 @@ final class StatelessSession {
     }
   }
 
-  /**
-   * One request and its result read as {@code type}.
-   *
-   * @param params the request's params as a record or a map ({@code _meta} is added)
-   * @throws McpFailure naming the method on a timeout or an error answer
-   */
-  <T> T request(
+  @Override
+  public <T> T request(
       String method,
       Object params,
       TypeRef<T> type,

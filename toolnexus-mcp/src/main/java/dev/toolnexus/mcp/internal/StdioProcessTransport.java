@@ -11,7 +11,6 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpTransportException;
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,12 +27,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -53,7 +50,6 @@ public final class StdioProcessTransport {
   private static final long STDIN_CLOSE_GRACE_MS = 500;
   private static final long TERM_GRACE_MS = 2000;
   private static final String DIRECT_ID_PREFIX = "toolnexus-call-";
-  private static final int MAX_KEPT_BUFFER = 64 * 1024;
   private static final TypeRef<HashMap<String, Object>> MAP = new TypeRef<>() {};
 
   private final String server;
@@ -64,11 +60,8 @@ public final class StdioProcessTransport {
   // taken from jsonSupplier in start(), after the spawn, before any thread reads or writes
   private McpJsonMapper json;
   private final long maxMessageBytes;
-  // held across a blocking pipe write: a lock, not a monitor, so virtual threads do not pin
-  private final ReentrantLock writeLock = new ReentrantLock();
-  // guarded by writeLock: requests written directly go through it, so none needs an array of its
-  // own
-  private ByteArrayOutputStream scratch = new ByteArrayOutputStream(1024);
+  // made in start(), once the mapper is taken; writes every line of stdin
+  private volatile StdioRequestWriter writer;
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private volatile Thread stderrPump;
   private final CompletableFuture<String> exited = new CompletableFuture<>();
@@ -118,6 +111,9 @@ public final class StdioProcessTransport {
     stdin = process.getOutputStream();
     stderrPump = Threads.daemon("toolnexus-mcp-" + server + "-stderr", this::pumpStderr);
     json = jsonSupplier.get();
+    writer =
+        new StdioRequestWriter(
+            server, stdin, json, () -> exited.isDone() || closed.get(), this::exitReason);
   }
 
   /** The server process. */
@@ -145,7 +141,7 @@ public final class StdioProcessTransport {
    * @throws McpTransportException when the server is not running
    */
   public void send(JSONRPCMessage message) {
-    write(message);
+    writer.write(message);
   }
 
   /** A direct request in flight: its JSON-RPC id and the reply the reader thread completes. */
@@ -157,17 +153,7 @@ public final class StdioProcessTransport {
    * caller bounds the wait and calls {@link #abandon} when it stops waiting.
    */
   public Pending request(String method, Object params) {
-    JsonMapper jackson = json instanceof JacksonMcpJsonMapper j ? j.getJsonMapper() : null;
-    if (jackson != null && McpRequests.writesDirectly(params)) {
-      // the same text as the request record would give, without building (or running) the
-      // record serializers: a server that is asked only these never needs them
-      return request(id -> writeDirect(jackson, method, id, params));
-    }
-    return request(
-        id ->
-            writeBytes(
-                encode(
-                    new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params))));
+    return request(id -> writer.request(method, id, params));
   }
 
   /**
@@ -175,15 +161,12 @@ public final class StdioProcessTransport {
    * out without the JSON mapper's serializers.
    */
   public Pending requestJson(String method, String paramsJson) {
-    return request(
-        id ->
-            writeBytes(
-                McpRequests.request(method, id, paramsJson).getBytes(StandardCharsets.UTF_8)));
+    return request(id -> writer.requestJson(method, id, paramsJson));
   }
 
   /** Writes one message given as JSON text on the calling thread, as {@link #send} does. */
   public void sendJson(String message) {
-    writeBytes(message.getBytes(StandardCharsets.UTF_8));
+    writer.writeJson(message);
   }
 
   /** {@code write} writes the request, as UTF-8 JSON, around the id it is given. */
@@ -203,75 +186,6 @@ public final class StdioProcessTransport {
   /** Stops waiting for a direct request: a late reply is then dropped. */
   public void abandon(String id) {
     direct.remove(id);
-  }
-
-  private void write(JSONRPCMessage message) {
-    writeBytes(encode(message));
-  }
-
-  /** Straight to UTF-8 bytes (no String to encode again). */
-  private byte[] encode(JSONRPCMessage message) {
-    try {
-      return json.writeValueAsBytes(message);
-    } catch (IOException e) {
-      throw new McpTransportException("cannot encode a message for " + server, e);
-    }
-  }
-
-  private void writeBytes(byte[] bytes) {
-    checkRunning();
-    // one writer at a time: concurrent calls must never interleave or drop a message; the newline
-    // goes through the pipe's buffer, so a message under its size still leaves in one write
-    writeLock.lock();
-    try {
-      stdin.write(bytes);
-      stdin.write('\n');
-      stdin.flush();
-    } catch (IOException e) {
-      throw notRunning(e);
-    } finally {
-      writeLock.unlock();
-    }
-  }
-
-  /**
-   * Writes a request {@link McpRequests#write directly} into the transport's own buffer, under the
-   * write lock, and then to the pipe: no array per message. A request that fails to serialize is
-   * not written at all.
-   */
-  private void writeDirect(JsonMapper jackson, String method, String id, Object params) {
-    checkRunning();
-    writeLock.lock();
-    try {
-      scratch.reset();
-      try {
-        McpRequests.write(jackson, method, id, params, scratch);
-      } catch (JacksonException e) {
-        throw new McpTransportException("cannot encode a message for " + server, e);
-      }
-      scratch.writeTo(stdin);
-      stdin.write('\n');
-      stdin.flush();
-    } catch (IOException e) {
-      throw notRunning(e);
-    } finally {
-      if (scratch.size() > MAX_KEPT_BUFFER) {
-        scratch = new ByteArrayOutputStream(1024); // a huge request's buffer is not kept
-      }
-      writeLock.unlock();
-    }
-  }
-
-  private void checkRunning() {
-    if (exited.isDone() || closed.get()) {
-      throw new McpTransportException(
-          "MCP server \"" + server + "\" is not running (" + exitReason() + ")");
-    }
-  }
-
-  private McpTransportException notRunning(IOException e) {
-    return new McpTransportException(
-        "MCP server \"" + server + "\" is not running (" + exitReason() + ")", e);
   }
 
   private String exitReason() {
@@ -528,11 +442,11 @@ public final class StdioProcessTransport {
     }
     List<ProcessHandle> tree = process.descendants().toList();
     try {
-      writeLock.lock();
-      try {
+      StdioRequestWriter w = writer;
+      if (w != null) {
+        w.close();
+      } else {
         stdin.close();
-      } finally {
-        writeLock.unlock();
       }
     } catch (IOException e) {
       // already gone

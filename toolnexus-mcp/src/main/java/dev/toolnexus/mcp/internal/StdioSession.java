@@ -3,6 +3,8 @@ package dev.toolnexus.mcp.internal;
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.mcp.protocol.DiscoverResult;
+import dev.toolnexus.mcp.protocol.InputRequired;
+import dev.toolnexus.mcp.protocol.McpTask;
 import dev.toolnexus.mcp.protocol.RequestMeta;
 import dev.toolnexus.mcp.protocol.Revisions;
 import dev.toolnexus.mcp.protocol.RpcError;
@@ -18,6 +20,7 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import io.modelcontextprotocol.spec.McpTransportException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -36,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * up ({@code initialize}, {@code tools/list}) is written by {@link McpRequests} and read by {@link
  * McpReplies} without the SDK's JSON mapper, the rest goes through the mapper.
  */
-final class StdioSession {
+final class StdioSession implements Requester {
   private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
   private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
@@ -245,15 +248,42 @@ final class StdioSession {
     }
   }
 
-  /** Sends a {@code tools/call}; the caller bounds the wait and {@link #abandon}s it after. */
-  StdioProcessTransport.Pending call(McpSchema.CallToolRequest request) {
-    return transport.request(McpSchema.METHOD_TOOLS_CALL, withMeta(request));
+  /**
+   * Sends a {@code tools/call} with {@code retry} (the responses and request state of a call sent
+   * again after "input required") added to its params; the caller bounds the wait and {@link
+   * #abandon}s it after.
+   */
+  StdioProcessTransport.Pending call(McpSchema.CallToolRequest request, Map<String, Object> retry) {
+    if (retry.isEmpty()) {
+      return transport.request(McpSchema.METHOD_TOOLS_CALL, withMeta(request));
+    }
+    Map<String, Object> params = new LinkedHashMap<>(json.convertValue(request, MAP));
+    params.putAll(retry);
+    return transport.request(McpSchema.METHOD_TOOLS_CALL, withMeta(params));
   }
 
-  /** A {@code tools/call} reply as a result; a JSON-RPC error becomes an {@link McpError}. */
+  /** Whether the server is spoken to in the stateless revision. */
+  boolean isStateless() {
+    return statelessMeta != null;
+  }
+
+  /**
+   * A {@code tools/call} reply as a result; a JSON-RPC error becomes an {@link McpError}. In the
+   * stateless revision a created task fails it with {@link TaskStarted} and an "input required"
+   * answer with {@link InputRound.Asked}, as the stateless HTTP session does.
+   */
   McpSchema.CallToolResult callResult(JSONRPCResponse reply) {
     if (reply.error() != null) {
       throw new McpError(reply.error());
+    }
+    if (statelessMeta != null && reply.result() instanceof Map<?, ?> raw) {
+      Map<String, Object> result = json.convertValue(raw, MAP);
+      if (McpTask.isCreated(result)) {
+        throw new TaskStarted(McpTask.from(result)); // the call's caller follows it
+      }
+      if (InputRequired.isInputRequired(result)) {
+        throw new InputRound.Asked(StatelessSession.readInput(result));
+      }
     }
     McpSchema.CallToolResult plain = textOnly(reply.result());
     return plain != null ? plain : json.convertValue(reply.result(), CALL_TOOL_RESULT);
@@ -290,7 +320,8 @@ final class StdioSession {
    *
    * @throws McpFailure naming {@code method} on timeout, death, an error reply or an unreadable one
    */
-  <T> T request(
+  @Override
+  public <T> T request(
       String method,
       Object params,
       TypeRef<T> type,

@@ -43,7 +43,7 @@ final class TaskPoller {
   static final String TASK_ID = "taskId";
   static final String INPUT_KEY = "inputKey";
 
-  private final StatelessSession session;
+  private final Requester session;
   private final ServerConnection server;
   private final String who;
   private final String toolName;
@@ -56,7 +56,7 @@ final class TaskPoller {
   private String lastSaid;
 
   TaskPoller(
-      StatelessSession session,
+      Requester session,
       ServerConnection server,
       String toolName,
       ToolContext ctx,

@@ -30,6 +30,11 @@ final class TestEnv {
         .toString();
   }
 
+  /** The argv of our server on the TypeScript SDK v2 (v2-server.mjs) serving stdio. */
+  static List<String> v2Stdio() {
+    return List.of("node", nodeDir().resolve("v2-server.mjs").toString(), "stdio");
+  }
+
   /** The argv of server-everything over stdio. */
   static List<String> everythingStdio() {
     return List.of("node", everythingJs(), "stdio");

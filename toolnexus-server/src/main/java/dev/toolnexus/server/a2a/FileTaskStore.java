@@ -5,25 +5,40 @@ import dev.toolnexus.internal.AtomicFiles;
 import dev.toolnexus.internal.FileNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * A {@link TaskStore} on disk: one JSON file per task in one directory, so tasks outlive the server
  * (a restart on the same directory finds every task). A save writes a unique temporary file in the
  * same directory, forces it to disk and moves it over the old file atomically, so a reader or a
  * crash never sees half a task. The toolnexus command's {@code --task-store file:<dir>}.
+ *
+ * <p>Writes hold the directory's lock file {@value #LOCK} (an operating-system lock, so processes
+ * sharing the directory take turns too): an {@link #update} reads, changes and writes its task with
+ * no other write in between.
  */
 public final class FileTaskStore implements TaskStore {
   private static final String SUFFIX = ".json";
+
+  /** The lock file every write of the directory holds. */
+  public static final String LOCK = ".lock";
+
+  // a JVM holds one operating-system lock on a file at a time, so its writers queue here first
+  private static final ConcurrentHashMap<Path, ReentrantLock> WRITERS = new ConcurrentHashMap<>();
 
   private final Path dir;
 
@@ -102,9 +117,69 @@ public final class FileTaskStore implements TaskStore {
     Objects.requireNonNull(task, "task");
     Path f = file(task.id());
     try {
-      AtomicFiles.write(f, Json.write(task).getBytes(StandardCharsets.UTF_8));
+      locked(
+          () -> {
+            write(f, task);
+            return null;
+          });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write task file " + f, e);
+    }
+  }
+
+  /**
+   * {@inheritDoc} The read, the change and the write happen under the directory's lock.
+   *
+   * @throws IllegalStateException naming the file when it is not a task
+   * @throws UncheckedIOException naming the file when it cannot be read or written
+   */
+  @Override
+  public Optional<A2aTask> update(String id, UnaryOperator<A2aTask> change) {
+    Objects.requireNonNull(change, "change");
+    if (id == null) {
+      return Optional.empty();
+    }
+    Path f = file(id);
+    try {
+      return locked(
+          () -> {
+            A2aTask current;
+            try {
+              current = read(f);
+            } catch (NoSuchFileException e) {
+              return Optional.empty();
+            }
+            A2aTask next = change.apply(current);
+            if (next == null || next == current) {
+              return Optional.of(current);
+            }
+            TaskUpdates.checkSameId(current, next);
+            write(f, next);
+            return Optional.of(next);
+          });
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot update task file " + f, e);
+    }
+  }
+
+  private static void write(Path f, A2aTask task) throws IOException {
+    AtomicFiles.write(f, Json.write(task).getBytes(StandardCharsets.UTF_8));
+  }
+
+  private interface Locked<T> {
+    T run() throws IOException;
+  }
+
+  /** Runs {@code work} holding this JVM's writer lock of the directory, then its lock file. */
+  private <T> T locked(Locked<T> work) throws IOException {
+    ReentrantLock writers = WRITERS.computeIfAbsent(dir, d -> new ReentrantLock());
+    writers.lock();
+    try (FileChannel ch =
+        FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      ch.lock(); // released as the channel closes
+      return work.run();
+    } finally {
+      writers.unlock();
     }
   }
 

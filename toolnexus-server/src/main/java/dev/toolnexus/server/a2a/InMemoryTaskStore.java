@@ -7,7 +7,9 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 
 /**
  * The default {@link TaskStore}: tasks in memory, within a bound so a long-lived server does not
@@ -25,7 +27,10 @@ public final class InMemoryTaskStore implements TaskStore, BoundedStore {
   /** How long the default store keeps a task nobody reads or saves. */
   public static final Duration DEFAULT_MAX_AGE = Duration.ofHours(24);
 
+  private static final int STRIPES = 64;
+
   private final BoundedEntries<String, A2aTask> tasks;
+  private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
 
   /** An empty store with the default bounds. */
   public InMemoryTaskStore() {
@@ -36,6 +41,9 @@ public final class InMemoryTaskStore implements TaskStore, BoundedStore {
     tasks =
         new BoundedEntries<>(
             b.maxTasks, b.maxAge, b.clock, t -> !InMemoryTaskStore.running(t), b.onEvict);
+    for (int i = 0; i < STRIPES; i++) {
+      locks[i] = new ReentrantLock();
+    }
   }
 
   /** A builder for a store with other bounds. */
@@ -51,7 +59,43 @@ public final class InMemoryTaskStore implements TaskStore, BoundedStore {
   @Override
   public void save(A2aTask task) {
     Objects.requireNonNull(task, "task");
-    tasks.put(task.id(), task);
+    ReentrantLock lock = lock(task.id());
+    lock.lock();
+    try {
+      tasks.put(task.id(), task);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** {@inheritDoc} The read, the change and the save happen under the task's lock. */
+  @Override
+  public Optional<A2aTask> update(String id, UnaryOperator<A2aTask> change) {
+    Objects.requireNonNull(change, "change");
+    if (id == null) {
+      return Optional.empty();
+    }
+    ReentrantLock lock = lock(id);
+    lock.lock();
+    try {
+      A2aTask current = tasks.get(id);
+      if (current == null) {
+        return Optional.empty();
+      }
+      A2aTask next = change.apply(current);
+      if (next == null || next == current) {
+        return Optional.of(current);
+      }
+      TaskUpdates.checkSameId(current, next);
+      tasks.put(id, next);
+      return Optional.of(next);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private ReentrantLock lock(String id) {
+    return locks[Math.floorMod(id.hashCode(), STRIPES)];
   }
 
   @Override

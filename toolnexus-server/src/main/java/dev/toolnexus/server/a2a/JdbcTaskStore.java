@@ -2,7 +2,7 @@ package dev.toolnexus.server.a2a;
 
 import dev.toolnexus.Json;
 import dev.toolnexus.internal.SqlTables;
-import dev.toolnexus.server.internal.a2a.LeaseColumns;
+import dev.toolnexus.server.internal.a2a.TaskColumns;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import javax.sql.DataSource;
 
 /**
@@ -27,6 +28,12 @@ import javax.sql.DataSource;
  * ({@link TaskLeases}, with the owner id and durations of {@link LeaseOptions}), so one live
  * replica runs a task and another takes it over when the owner's lease runs out. A table a previous
  * version created gets the lease columns added when the store opens it.
+ *
+ * <p>Each row also holds a version, raised by every save: an {@link #update} writes only when the
+ * version is still the one it read ({@code UPDATE ... WHERE id = ? AND version = ?}) and otherwise
+ * reads again, so two replicas changing one task never lose a change (a cancel saved on one is
+ * never overwritten by a progress message the other read before it). A table without the column
+ * gets it added when the store opens it.
  */
 public final class JdbcTaskStore implements TaskStore, TaskLeases {
   /** The default table name. */
@@ -108,8 +115,8 @@ public final class JdbcTaskStore implements TaskStore, TaskLeases {
             + table
             + " (id VARCHAR(512) NOT NULL PRIMARY KEY, state VARCHAR(32) NOT NULL,"
             + " task TEXT NOT NULL, updated_at BIGINT NOT NULL,"
-            + " lease_owner VARCHAR(128), lease_until BIGINT)");
-    LeaseColumns.ensure(connections::open, table);
+            + " lease_owner VARCHAR(128), lease_until BIGINT, version BIGINT NOT NULL DEFAULT 0)");
+    TaskColumns.ensure(connections::open, table);
   }
 
   @Override
@@ -180,7 +187,9 @@ public final class JdbcTaskStore implements TaskStore, TaskLeases {
   private Void upsert(Connection c, A2aTask task, String json, long now) throws SQLException {
     try (PreparedStatement up =
         c.prepareStatement(
-            "UPDATE " + table + " SET state = ?, task = ?, updated_at = ? WHERE id = ?")) {
+            "UPDATE "
+                + table
+                + " SET state = ?, task = ?, updated_at = ?, version = version + 1 WHERE id = ?")) {
       up.setString(1, task.state().value());
       up.setString(2, json);
       up.setLong(3, now);
@@ -210,6 +219,61 @@ public final class JdbcTaskStore implements TaskStore, TaskLeases {
       in.executeUpdate();
     }
     return null;
+  }
+
+  /**
+   * {@inheritDoc} Each attempt reads the row's version and writes only while it is unchanged.
+   *
+   * @throws IllegalStateException naming the task when its row cannot be read or written, or other
+   *     writers changed it at every attempt
+   */
+  @Override
+  public Optional<A2aTask> update(String id, UnaryOperator<A2aTask> change) {
+    Objects.requireNonNull(change, "change");
+    if (id == null) {
+      return Optional.empty();
+    }
+    for (int attempt = 0; attempt < TaskUpdates.ATTEMPTS; attempt++) {
+      String json;
+      long version;
+      try (Connection c = connections.open();
+          PreparedStatement ps =
+              c.prepareStatement("SELECT task, version FROM " + table + " WHERE id = ?")) {
+        ps.setString(1, id);
+        try (ResultSet rs = ps.executeQuery()) {
+          if (!rs.next()) {
+            return Optional.empty();
+          }
+          json = rs.getString(1);
+          version = rs.getLong(2);
+        }
+      } catch (SQLException e) {
+        throw new IllegalStateException(
+            "cannot read A2A task " + id + " from " + table + ": " + e.getMessage(), e);
+      }
+      A2aTask current = parse(id, json);
+      A2aTask next = change.apply(current);
+      if (next == null || next == current) {
+        return Optional.of(current);
+      }
+      TaskUpdates.checkSameId(current, next);
+      if (change(
+          "update",
+          id,
+          "UPDATE "
+              + table
+              + " SET state = ?, task = ?, updated_at = ?, version = version + 1"
+              + " WHERE id = ? AND version = ?",
+          next.state().value(),
+          Json.write(next),
+          now(),
+          id,
+          version)) {
+        return Optional.of(next);
+      }
+      // another writer saved the task since it was read: decide again on what it saved
+    }
+    throw TaskUpdates.contended(id, table);
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.toolnexus.server.a2a;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Where served A2A tasks live. Every read and write of a task goes through it, so a store that
@@ -14,6 +15,12 @@ import java.util.Optional;
  * #get} sees the old task or the new one, never a mix or a half-written one. A task round-trips
  * through JSON exactly: {@code Json.mapper().readValue(Json.write(task), A2aTask.class)} equals
  * {@code task}.
+ *
+ * <p>A change that depends on the task as it is (a cancel, a progress message, a run's end) goes
+ * through {@link #update}, which compares and sets: of two servers changing one task at once, the
+ * second sees the first's change and decides again, so a progress message saved late never undoes a
+ * cancel saved meanwhile. The built-in stores all compare and set, across processes too for the
+ * file and JDBC ones.
  */
 public interface TaskStore {
 
@@ -22,6 +29,34 @@ public interface TaskStore {
 
   /** Stores {@code task} under its id, replacing the task stored there before. */
   void save(A2aTask task);
+
+  /**
+   * Changes the task {@code id} to what {@code change} makes of it, unless another writer saved the
+   * task in between: then {@code change} is called again on the task as it is now, until one
+   * attempt saves with nothing in between. {@code change} returns the next task (with the same id),
+   * or null (or the task it was given) to leave the task as it is; it may run more than once, so it
+   * must not have effects of its own. A runtime exception from it passes through and saves nothing.
+   *
+   * <p>The default reads with {@link #get} and writes with {@link #save}, with no check in between:
+   * a store of your own that several servers share overrides it with a compare-and-set of its
+   * database (a version column, a conditional write).
+   *
+   * @return the task as stored afterwards: the changed one, or the one {@code change} left; empty
+   *     when there is no task {@code id}
+   */
+  default Optional<A2aTask> update(String id, UnaryOperator<A2aTask> change) {
+    A2aTask current = get(id).orElse(null);
+    if (current == null) {
+      return Optional.empty();
+    }
+    A2aTask next = change.apply(current);
+    if (next == null || next == current) {
+      return Optional.of(current);
+    }
+    TaskUpdates.checkSameId(current, next);
+    save(next);
+    return Optional.of(next);
+  }
 
   /**
    * Every stored task that is {@link TaskState#SUBMITTED} or {@link TaskState#WORKING}: tasks whose

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -30,14 +29,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class TaskServing {
   private static final Logger log = LoggerFactory.getLogger(TaskServing.class);
-  private static final int STRIPES = 64;
 
   private final McpProtocol protocol;
   private final McpServeOptions options;
   private final TaskStore store;
   private final Scheduler scheduler;
   private final Map<String, Session> running = new ConcurrentHashMap<>();
-  private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
   private volatile boolean closing;
 
   TaskServing(McpProtocol protocol) {
@@ -45,9 +42,6 @@ final class TaskServing {
     this.options = protocol.options();
     this.store = options.taskStore();
     this.scheduler = options.scheduler();
-    for (int i = 0; i < STRIPES; i++) {
-      locks[i] = new ReentrantLock();
-    }
   }
 
   /** Whether any tool runs as a task, so the extension is advertised. */
@@ -252,22 +246,24 @@ final class TaskServing {
     McpTaskRecord next(McpTaskRecord task);
   }
 
-  /** Reads, changes and saves a task under its lock (the lock keeps this server's writes apart). */
+  /**
+   * Reads, changes and saves a task, compare-and-set in the store: when another server (or another
+   * thread here) saved the task in between, the change is decided again on what it saved, so a
+   * progress message read before a cancel is never saved over it.
+   */
   private void update(String taskId, Change change, String what) {
-    ReentrantLock lock = locks[Math.floorMod(taskId.hashCode(), STRIPES)];
-    lock.lock();
-    try {
-      McpTaskRecord task = load(taskId).orElse(null);
-      if (task == null) {
-        log.debug("MCP task {} is gone from the store; its {} is dropped", taskId, what);
-        return;
-      }
-      McpTaskRecord next = change.next(task);
-      if (next != null) {
-        store.save(next.toStored());
-      }
-    } finally {
-      lock.unlock();
+    Optional<A2aTask> after =
+        store.update(
+            taskId,
+            stored -> {
+              if (!McpTaskRecord.isMcp(stored)) {
+                return null;
+              }
+              McpTaskRecord next = change.next(McpTaskRecord.fromStored(stored));
+              return next == null ? null : next.toStored();
+            });
+    if (after.filter(McpTaskRecord::isMcp).isEmpty()) {
+      log.debug("MCP task {} is gone from the store; its {} is dropped", taskId, what);
     }
   }
 

@@ -20,14 +20,14 @@ class FileTaskStoreTest extends PersistentTaskStoreContract {
   }
 
   @Test
-  void eachTaskIsOneJsonFileAndNoTemporaryFileIsLeft() throws IOException {
+  void eachTaskIsOneJsonFileBesideTheLockFileAndNoTemporaryFileIsLeft() throws IOException {
     TaskStore store = open();
     store.save(submitted("t-1"));
     store.save(completed("t-1"));
     store.save(completed("t-2"));
     try (Stream<Path> files = Files.list(dir.resolve("tasks"))) {
       assertThat(files.map(p -> p.getFileName().toString()))
-          .containsExactlyInAnyOrder("t-1.json", "t-2.json");
+          .containsExactlyInAnyOrder("t-1.json", "t-2.json", FileTaskStore.LOCK);
     }
   }
 

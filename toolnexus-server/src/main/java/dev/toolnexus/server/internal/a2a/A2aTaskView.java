@@ -6,6 +6,7 @@ import dev.toolnexus.server.a2a.TaskStore;
 import dev.toolnexus.server.internal.McpTaskRecord;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The A2A server's view of a task store it may share with the MCP server: the MCP tasks kept there
@@ -31,6 +32,13 @@ final class A2aTaskView implements TaskStore {
   @Override
   public void save(A2aTask task) {
     store.save(task);
+  }
+
+  @Override
+  public Optional<A2aTask> update(String id, UnaryOperator<A2aTask> change) {
+    return store
+        .update(id, t -> McpTaskRecord.isMcp(t) ? null : change.apply(t))
+        .filter(t -> !McpTaskRecord.isMcp(t));
   }
 
   @Override

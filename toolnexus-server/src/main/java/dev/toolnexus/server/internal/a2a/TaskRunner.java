@@ -150,32 +150,24 @@ public final class TaskRunner implements AutoCloseable {
     ReentrantLock lock = lock(id);
     lock.lock();
     LiveTask l;
-    Request pending;
-    List<Map<String, Object>> transcript;
-    String context;
+    A2aTask[] halted = new A2aTask[1];
     try {
-      A2aTask task = store.get(id).orElseThrow(() -> RpcError.taskNotFound(id));
-      if (in.contextId() != null && !in.contextId().equals(task.contextId())) {
-        throw RpcError.invalidParams(
-            "task " + id + " belongs to context " + task.contextId() + ", not " + in.contextId());
-      }
-      if (!task.state().isInterrupted()) {
-        throw new RpcError(
-            Wire.UNSUPPORTED_OPERATION,
-            "task " + id + " is " + task.state() + " and takes no message now");
-      }
-      pending = task.pending();
-      transcript = task.transcript();
-      if (pending == null || transcript == null) {
-        throw new RpcError(-32603, "task " + id + " has no halted run to resume");
-      }
-      context = task.contextId();
-      A2aTask working = task.withMessage(userMessage(in)).withState(TaskState.WORKING, null, now());
-      if (webhook != null) {
-        working = working.withPush(TaskWebhooks.withConfig(working, webhook, push));
-      }
+      // compare-and-set: a cancel saved through another replica meanwhile is seen, not overwritten
+      A2aTask working =
+          store
+              .update(
+                  id,
+                  task -> {
+                    checkResumable(in, task);
+                    halted[0] = task;
+                    A2aTask next =
+                        task.withMessage(userMessage(in)).withState(TaskState.WORKING, null, now());
+                    return webhook == null
+                        ? next
+                        : next.withPush(TaskWebhooks.withConfig(next, webhook, push));
+                  })
+              .orElseThrow(() -> RpcError.taskNotFound(id));
       l = new LiveTask(working, listener);
-      store.save(working);
       if (leases != null && !leases.claim(id)) {
         throw new RpcError(-32603, "task " + id + " is being run by another replica");
       }
@@ -183,9 +175,29 @@ public final class TaskRunner implements AutoCloseable {
     } finally {
       lock.unlock();
     }
+    Request pending = halted[0].pending();
+    List<Map<String, Object>> transcript = halted[0].transcript();
+    String context = halted[0].contextId();
     Answer answer = Answer.ok(pending.id(), answerData(in, pending));
     start(l, () -> resumedRun(context, transcript, pending, answer, l.cancel()));
     return l;
+  }
+
+  /** Requires {@code task} to wait for input, in the context {@code in} names (if any). */
+  private static void checkResumable(Incoming in, A2aTask task) {
+    String id = task.id();
+    if (in.contextId() != null && !in.contextId().equals(task.contextId())) {
+      throw RpcError.invalidParams(
+          "task " + id + " belongs to context " + task.contextId() + ", not " + in.contextId());
+    }
+    if (!task.state().isInterrupted()) {
+      throw new RpcError(
+          Wire.UNSUPPORTED_OPERATION,
+          "task " + id + " is " + task.state() + " and takes no message now");
+    }
+    if (task.pending() == null || task.transcript() == null) {
+      throw new RpcError(-32603, "task " + id + " has no halted run to resume");
+    }
   }
 
   /**
@@ -214,14 +226,19 @@ public final class TaskRunner implements AutoCloseable {
     lock.lock();
     A2aTask canceled;
     try {
-      A2aTask task = store.get(id).orElseThrow(() -> RpcError.taskNotFound(id));
-      if (task.state().isTerminal()) {
-        throw new RpcError(
-            Wire.TASK_NOT_CANCELABLE,
-            "Task " + id + " is " + task.state() + " and cannot be canceled");
-      }
-      canceled = task.withState(TaskState.CANCELED, "canceled on request", now());
-      store.save(canceled);
+      canceled =
+          store
+              .update(
+                  id,
+                  task -> {
+                    if (task.state().isTerminal()) {
+                      throw new RpcError(
+                          Wire.TASK_NOT_CANCELABLE,
+                          "Task " + id + " is " + task.state() + " and cannot be canceled");
+                    }
+                    return task.withState(TaskState.CANCELED, "canceled on request", now());
+                  })
+              .orElseThrow(() -> RpcError.taskNotFound(id));
     } finally {
       lock.unlock();
     }
@@ -430,22 +447,22 @@ public final class TaskRunner implements AutoCloseable {
   }
 
   /**
-   * Replaces the stored task with {@code change} of it under the task's lock; null when the task is
-   * gone or already ended (a final state never changes).
+   * Replaces the stored task with {@code change} of it, under the task's lock and compare-and-set
+   * in the store (a change another replica saved meanwhile is seen, not overwritten); null when the
+   * task is gone or already ended (a final state never changes).
    */
-  private A2aTask update(String id, UnaryOperator<A2aTask> change) {
+  A2aTask update(String id, UnaryOperator<A2aTask> change) {
     ReentrantLock lock = lock(id);
     lock.lock();
     try {
-      A2aTask current = store.get(id).orElse(null);
-      if (current == null || current.state().isTerminal()) {
-        return null;
-      }
-      A2aTask next = change.apply(current);
-      if (next != current) {
-        store.save(next);
-      }
-      return next;
+      A2aTask[] next = {null};
+      store.update(
+          id,
+          current -> {
+            next[0] = current.state().isTerminal() ? null : change.apply(current);
+            return next[0];
+          });
+      return next[0];
     } finally {
       lock.unlock();
     }

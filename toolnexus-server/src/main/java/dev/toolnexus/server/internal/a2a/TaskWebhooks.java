@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
-/** The webhooks set on a task: added, replaced and removed under the task's lock. */
+/**
+ * The webhooks set on a task: added, replaced and removed under the task's lock, compare-and-set in
+ * the store.
+ */
 final class TaskWebhooks {
   private TaskWebhooks() {}
 
@@ -21,10 +24,9 @@ final class TaskWebhooks {
     ReentrantLock lock = runner.lock(taskId);
     lock.lock();
     try {
-      A2aTask task = store.get(taskId).orElseThrow(() -> RpcError.taskNotFound(taskId));
-      A2aTask next = task.withPush(withConfig(task, webhook, runner.push()));
-      store.save(next);
-      return next;
+      return store
+          .update(taskId, task -> task.withPush(withConfig(task, webhook, runner.push())))
+          .orElseThrow(() -> RpcError.taskNotFound(taskId));
     } finally {
       lock.unlock();
     }
@@ -40,17 +42,22 @@ final class TaskWebhooks {
     ReentrantLock lock = runner.lock(taskId);
     lock.lock();
     try {
-      A2aTask task = store.get(taskId).orElseThrow(() -> RpcError.taskNotFound(taskId));
-      List<PushConfig> rest = new ArrayList<>();
-      for (PushConfig c : task.pushConfigs()) {
-        if (!c.id().equals(id)) {
-          rest.add(c);
-        }
-      }
-      if (rest.size() == task.pushConfigs().size()) {
-        throw PushMethods.configNotFound(taskId, id);
-      }
-      store.save(task.withPush(rest));
+      store
+          .update(
+              taskId,
+              task -> {
+                List<PushConfig> rest = new ArrayList<>();
+                for (PushConfig c : task.pushConfigs()) {
+                  if (!c.id().equals(id)) {
+                    rest.add(c);
+                  }
+                }
+                if (rest.size() == task.pushConfigs().size()) {
+                  throw PushMethods.configNotFound(taskId, id);
+                }
+                return task.withPush(rest);
+              })
+          .orElseThrow(() -> RpcError.taskNotFound(taskId));
     } finally {
       lock.unlock();
     }

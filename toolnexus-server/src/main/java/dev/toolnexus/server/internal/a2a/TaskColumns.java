@@ -6,32 +6,41 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The migration of an A2A task table a previous version created: it had no lease columns, so they
- * are added ({@code ALTER TABLE ... ADD COLUMN}, portable to SQLite and PostgreSQL) when a probe
- * finds them missing. Two replicas starting at once may both try; the loser's "column exists" error
- * is ignored and the probe decides.
+ * The migration of an A2A task table a previous version created: it may lack the lease columns and
+ * the version column the compare-and-set updates need, so they are added ({@code ALTER TABLE ...
+ * ADD COLUMN}, portable to SQLite and PostgreSQL) when a probe finds them missing. Two replicas
+ * starting at once may both try; the loser's "column exists" error is ignored and the probe
+ * decides.
  */
-public final class LeaseColumns {
-  private LeaseColumns() {}
+public final class TaskColumns {
+  private static final String[][] COLUMNS = {
+    {"lease_owner", "VARCHAR(128)"},
+    {"lease_until", "BIGINT"},
+    {"version", "BIGINT NOT NULL DEFAULT 0"},
+  };
+
+  private TaskColumns() {}
 
   /**
-   * Adds {@code lease_owner} and {@code lease_until} to {@code table} when it lacks them.
+   * Adds {@code lease_owner}, {@code lease_until} and {@code version} to {@code table} when it
+   * lacks them.
    *
-   * @throws IllegalStateException naming the table when they are still missing afterwards
+   * @throws IllegalStateException naming the table and the column when one is still missing
+   *     afterwards
    */
   public static void ensure(SqlTables.Connections connections, String table) {
     try (Connection c = connections.open()) {
       boolean auto = c.getAutoCommit();
       c.setAutoCommit(true); // a failed probe must not abort a transaction (PostgreSQL)
       try {
-        if (has(c, table, "lease_owner") && has(c, table, "lease_until")) {
-          return;
+        for (String[] column : COLUMNS) {
+          add(c, table, column[0], column[1]);
         }
-        add(c, table, "lease_owner", "VARCHAR(128)");
-        add(c, table, "lease_until", "BIGINT");
-        if (!(has(c, table, "lease_owner") && has(c, table, "lease_until"))) {
-          throw new IllegalStateException(
-              "cannot add the lease columns to A2A task table " + table);
+        for (String[] column : COLUMNS) {
+          if (!has(c, table, column[0])) {
+            throw new IllegalStateException(
+                "cannot add the column " + column[0] + " to A2A task table " + table);
+          }
         }
       } finally {
         c.setAutoCommit(auto);

@@ -3,6 +3,7 @@ package dev.toolnexus.http;
 import dev.toolnexus.Names;
 import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.internal.PlainValues;
@@ -113,6 +114,19 @@ public final class HttpTool implements Tool {
   @Override
   public Source source() {
     return Source.HTTP;
+  }
+
+  /**
+   * The hints its HTTP method implies: {@code GET}, {@code HEAD} and {@code OPTIONS} read only,
+   * {@code PUT} and {@code DELETE} idempotent, any other method neither; every one reaches an open
+   * world (a remote service).
+   */
+  @Override
+  public ToolAnnotations annotations() {
+    boolean safe = method.equals("GET") || method.equals("HEAD") || method.equals("OPTIONS");
+    boolean idempotent = method.equals("PUT") || method.equals("DELETE");
+    return new ToolAnnotations(
+        null, safe ? Boolean.TRUE : null, null, idempotent ? Boolean.TRUE : null, true, List.of());
   }
 
   /** The upper-case HTTP method. */

@@ -4,6 +4,7 @@ import dev.toolnexus.Json;
 import dev.toolnexus.Names;
 import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.annotations.ToolMethod;
@@ -16,8 +17,15 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
-/** A {@link Tool} that calls a {@link ToolMethod}-annotated method, binding arguments by name. */
+/**
+ * A {@link Tool} that calls a {@link ToolMethod}-annotated method, binding arguments by name. A
+ * method returning a record declares the record's schema as its output schema, and its output is
+ * that record as JSON without null properties (an absent optional value is left out, not sent as
+ * null), so the output keeps the schema.
+ */
 public final class MethodTool implements Tool {
   private final Object target;
   private final Method method;
@@ -25,6 +33,8 @@ public final class MethodTool implements Tool {
   private final String description;
   private final Map<String, Object> schema;
   private final List<PropertyInfo> params; // null entry = the ToolContext slot
+  private final Map<String, Object> outputSchema;
+  private final ToolAnnotations annotations;
 
   private MethodTool(Object target, Method method, ToolMethod annotation) {
     this.target = target;
@@ -51,6 +61,25 @@ public final class MethodTool implements Tool {
       params.add(info);
     }
     this.schema = TypeSchemas.ofParameters(method);
+    this.outputSchema =
+        method.getReturnType().isRecord() && method.getReturnType() != ToolResult.class
+            ? TypeSchemas.of(method.getGenericReturnType())
+            : Map.of();
+    this.annotations = annotations(annotation);
+  }
+
+  /**
+   * The hints the annotation states: only those that differ from MCP's defaults (not read-only,
+   * destructive, not idempotent, open world), so a method that states nothing lists no hints.
+   */
+  private static ToolAnnotations annotations(ToolMethod a) {
+    return new ToolAnnotations(
+        a.title().isEmpty() ? null : a.title(),
+        a.readOnly() ? Boolean.TRUE : null,
+        a.destructive() ? null : Boolean.FALSE,
+        a.idempotent() ? Boolean.TRUE : null,
+        a.openWorld() ? null : Boolean.FALSE,
+        List.of());
   }
 
   /**
@@ -103,6 +132,16 @@ public final class MethodTool implements Tool {
   }
 
   @Override
+  public Map<String, Object> outputSchema() {
+    return outputSchema;
+  }
+
+  @Override
+  public ToolAnnotations annotations() {
+    return annotations;
+  }
+
+  @Override
   public Source source() {
     return Source.NATIVE;
   }
@@ -127,7 +166,10 @@ public final class MethodTool implements Tool {
       }
     }
     try {
-      return Results.from(method.invoke(target, values));
+      Object out = method.invoke(target, values);
+      return outputSchema.isEmpty() || !(out instanceof Record)
+          ? Results.from(out)
+          : ToolResult.ok(Json.write(withoutNulls(Json.mapper().valueToTree(out))));
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       if (cause instanceof InterruptedException) {
@@ -149,6 +191,24 @@ public final class MethodTool implements Tool {
         + "."
         + method.getName()
         + "]";
+  }
+
+  /** {@code node} with every null property of every object in it left out. */
+  private static JsonNode withoutNulls(JsonNode node) {
+    if (node instanceof ObjectNode o) {
+      List<String> nulls = new ArrayList<>();
+      for (Map.Entry<String, JsonNode> e : o.properties()) {
+        if (e.getValue().isNull()) {
+          nulls.add(e.getKey());
+        } else {
+          withoutNulls(e.getValue());
+        }
+      }
+      o.remove(nulls);
+    } else if (node != null && node.isArray()) {
+      node.forEach(MethodTool::withoutNulls);
+    }
+    return node;
   }
 
   /** Turns a tool body's return value into a result. */

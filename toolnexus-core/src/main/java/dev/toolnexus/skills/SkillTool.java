@@ -2,6 +2,7 @@ package dev.toolnexus.skills;
 
 import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
+import dev.toolnexus.ToolAnnotations;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.nio.file.Path;
@@ -29,6 +30,8 @@ final class SkillTool implements Tool {
           + "The skill name must match one of the skills listed in your system prompt.";
 
   private static final Map<String, Object> SCHEMA = schema();
+
+  private static final ToolAnnotations ANNOTATIONS = ToolAnnotations.of(true, false, true, false);
 
   private final Map<String, SkillInfo> byName;
   private final String available;
@@ -75,6 +78,12 @@ final class SkillTool implements Tool {
   @Override
   public Source source() {
     return Source.SKILL;
+  }
+
+  /** Loading a skill reads its local files and changes nothing: read only, closed world. */
+  @Override
+  public ToolAnnotations annotations() {
+    return ANNOTATIONS;
   }
 
   @Override

@@ -81,6 +81,25 @@ class AgentSignInTest {
     return Map.of("type", "oauth2", "flows", Map.of(flow, f));
   }
 
+  /** The v0.3 OAuth scheme of the authorization code flow at the provider's own endpoints. */
+  private static Map<String, Object> authorizationCode() {
+    return oauth2(
+        "authorizationCode",
+        Map.of("authorizationUrl", auth.issuer + "/auth", "tokenUrl", auth.issuer + "/token"));
+  }
+
+  /**
+   * Starts the agent without its protected resource metadata and serves its card declaring the
+   * security scheme {@code name} and requiring it with {@code scopes} (v0.3 {@code security}); the
+   * card's URL.
+   */
+  private String unannouncedCardRequiring(
+      String name, Map<String, Object> scheme, List<String> scopes) throws Exception {
+    agent = ProtectedAgent.startUnannounced(auth.issuer);
+    return agent.cardWith(
+        Map.of("securitySchemes", Map.of(name, scheme), "security", List.of(Map.of(name, scopes))));
+  }
+
   @Test
   void aCallRefusedWith401SignsInThroughTheWaitForAndThenSucceeds() throws Exception {
     agent = ProtectedAgent.start(auth.issuer);
@@ -125,22 +144,7 @@ class AgentSignInTest {
 
   @Test
   void theCardsAuthorizationCodeFlowIsUsedWhenTheAgentPublishesNoMetadata() throws Exception {
-    agent = ProtectedAgent.startUnannounced(auth.issuer);
-    String card =
-        agent.cardWith(
-            Map.of(
-                "securitySchemes",
-                Map.of(
-                    "login",
-                    oauth2(
-                        "authorizationCode",
-                        Map.of(
-                            "authorizationUrl",
-                            auth.issuer + "/auth",
-                            "tokenUrl",
-                            auth.issuer + "/token"))),
-                "security",
-                List.of(Map.of("login", List.of("tools:read")))));
+    String card = unannouncedCardRequiring("login", authorizationCode(), List.of("tools:read"));
     SigningInHost host = new SigningInHost();
     try (Toolkit toolkit = load(card, Map.of("clientId", "app"), host)) {
       assertThat(toolkit.execute(TOOL, Map.of("task", "hi")).output()).isEqualTo("echo: hi");
@@ -150,20 +154,13 @@ class AgentSignInTest {
 
   @Test
   void theCardsOpenIdConnectDiscoveryUrlNamesTheAuthorizationServer() throws Exception {
-    agent = ProtectedAgent.startUnannounced(auth.issuer);
-    String card =
-        agent.cardWith(
-            Map.of(
-                "securitySchemes",
-                Map.of(
-                    "oidc",
-                    Map.of(
-                        "type",
-                        "openIdConnect",
-                        "openIdConnectUrl",
-                        auth.issuer + "/.well-known/openid-configuration")),
-                "security",
-                List.of(Map.of("oidc", List.of("tools:read")))));
+    Map<String, Object> oidc =
+        Map.of(
+            "type",
+            "openIdConnect",
+            "openIdConnectUrl",
+            auth.issuer + "/.well-known/openid-configuration");
+    String card = unannouncedCardRequiring("oidc", oidc, List.of("tools:read"));
     SigningInHost host = new SigningInHost();
     try (Toolkit toolkit =
         load(card, Map.of("clientId", "app", "scopes", List.of("tools:read")), host)) {
@@ -174,22 +171,7 @@ class AgentSignInTest {
 
   @Test
   void aCardThatNeedsASignInWithoutAWaitForIsNeedsAuthWhenLoaded() throws Exception {
-    agent = ProtectedAgent.startUnannounced(auth.issuer);
-    String card =
-        agent.cardWith(
-            Map.of(
-                "securitySchemes",
-                Map.of(
-                    "login",
-                    oauth2(
-                        "authorizationCode",
-                        Map.of(
-                            "authorizationUrl",
-                            auth.issuer + "/auth",
-                            "tokenUrl",
-                            auth.issuer + "/token"))),
-                "security",
-                List.of(Map.of("login", List.of()))));
+    String card = unannouncedCardRequiring("login", authorizationCode(), List.of());
     try (Toolkit toolkit = load(card, Map.of("clientId", "app"), null)) {
       assertThat(toolkit.tools()).isEmpty();
       assertThat(toolkit.status().get("a2a").parts().get("notes"))
@@ -222,14 +204,9 @@ class AgentSignInTest {
 
   @Test
   void aCardAskingForAnApiKeyNamesTheHeaderToSet() throws Exception {
-    agent = ProtectedAgent.startUnannounced(auth.issuer);
     String card =
-        agent.cardWith(
-            Map.of(
-                "securitySchemes",
-                Map.of("key", Map.of("type", "apiKey", "in", "header", "name", "X-API-Key")),
-                "security",
-                List.of(Map.of("key", List.of()))));
+        unannouncedCardRequiring(
+            "key", Map.of("type", "apiKey", "in", "header", "name", "X-API-Key"), List.of());
     try (Toolkit toolkit =
         Toolkit.builder()
             .builtins(false)

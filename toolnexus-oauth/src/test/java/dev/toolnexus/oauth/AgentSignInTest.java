@@ -9,6 +9,8 @@ import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.WaitFor;
 import java.net.URI;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An A2A agent of a config's {@code agents} section signed in to through a real authorization
@@ -199,6 +202,39 @@ class AgentSignInTest {
     try (Toolkit toolkit =
         load(card, Map.of("clientId", "svc", "clientSecret", "svc-secret"), null)) {
       assertThat(toolkit.execute(TOOL, Map.of("task", "quiet")).output()).isEqualTo("echo: quiet");
+    }
+  }
+
+  @Test
+  void anExpiredClientCredentialsTokenIsReplacedWithoutAUser(@TempDir Path dir) throws Exception {
+    agent = ProtectedAgent.startUnannounced(auth.issuer);
+    Map<String, Object> flows =
+        Map.of(
+            "clientCredentials",
+            Map.of("tokenUrl", auth.issuer + "/token", "scopes", Map.of("tools:read", "read")));
+    String card =
+        agent.cardWith(
+            Map.of(
+                "securitySchemes",
+                Map.of("service", Map.of("oauth2SecurityScheme", Map.of("flows", flows))),
+                "securityRequirements",
+                List.of(Map.of("schemes", Map.of("service", Map.of("list", List.of()))))));
+    Path file = dir.resolve("tokens.json");
+    Map<String, Object> block =
+        Map.of("clientId", "svc", "clientSecret", "svc-secret", "tokenStore", file.toString());
+    TokenStore store = TokenStore.file(file);
+    String key =
+        OAuthCredentials.builder().clientId("svc").build().storeKey(URI.create(agent.resource));
+    try (Toolkit toolkit = load(card, block, null)) {
+      assertThat(toolkit.execute(TOOL, Map.of("task", "one")).output()).isEqualTo("echo: one");
+      StoredToken first = store.load(key).orElseThrow();
+      store.save(key, first.withExpiresAt(Instant.EPOCH));
+
+      assertThat(toolkit.execute(TOOL, Map.of("task", "two")).output()).isEqualTo("echo: two");
+
+      StoredToken second = store.load(key).orElseThrow();
+      assertThat(second.accessToken()).isNotEqualTo(first.accessToken());
+      assertThat(second.expiresAt()).isAfter(Instant.now());
     }
   }
 

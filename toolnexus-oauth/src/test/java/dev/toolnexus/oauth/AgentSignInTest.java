@@ -119,6 +119,31 @@ class AgentSignInTest {
   }
 
   @Test
+  void aCardThatAnswers401SignsInFromTheAuthBlockOnceForTheCardAndTheCalls() throws Exception {
+    agent = ProtectedAgent.startWithGuardedCard(auth.issuer);
+    SigningInHost host = new SigningInHost();
+    try (Toolkit toolkit = load(agent.card(), Map.of("clientId", "app"), host)) {
+      assertThat(toolkit.status().get("a2a").parts().get("notes")).isEqualTo(SourceStatus.ready());
+      assertThat(toolkit.execute(TOOL, Map.of("task", "card")).output()).isEqualTo("echo: card");
+    }
+    assertThat(host.requests).hasSize(1);
+    assertThat(host.requests.get(0).prompt()).isEqualTo("Sign in to agent \"notes\"");
+  }
+
+  @Test
+  void aCardThatAnswers401WithoutAWaitForLeavesTheAgentNeedingAuth() throws Exception {
+    agent = ProtectedAgent.startWithGuardedCard(auth.issuer);
+    try (Toolkit toolkit = load(agent.card(), Map.of("clientId", "app"), null)) {
+      assertThat(toolkit.tools()).isEmpty();
+      assertThat(toolkit.status().get("a2a").parts().get("notes"))
+          .isEqualTo(
+              SourceStatus.failed(
+                  "needs_auth: agent \"notes\" needs an OAuth sign-in; load with a waitFor that"
+                      + " hands the user the authorization URL"));
+    }
+  }
+
+  @Test
   void anAgentReachedOverHttpJsonSignsInAndCallsWithTheToken() throws Exception {
     agent = ProtectedAgent.start(auth.issuer);
     Map<String, Object> rest =

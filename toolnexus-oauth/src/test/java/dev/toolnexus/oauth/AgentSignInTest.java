@@ -7,6 +7,7 @@ import dev.toolnexus.Request;
 import dev.toolnexus.SourceStatus;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.Tools;
 import dev.toolnexus.WaitFor;
 import java.net.URI;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -141,6 +143,42 @@ class AgentSignInTest {
                   "needs_auth: agent \"notes\" needs an OAuth sign-in; load with a waitFor that"
                       + " hands the user the authorization URL"));
     }
+  }
+
+  @Test
+  void aSignInNobodyAnswersEndsAtTheAgentsTimeoutLeavingItNeedingAuth() throws Exception {
+    agent = ProtectedAgent.startWithGuardedCard(auth.issuer);
+    Map<String, Object> entry = new LinkedHashMap<>();
+    entry.put("card", agent.card());
+    entry.put("timeout", 1500);
+    entry.put("auth", Map.of("clientId", "app"));
+    CountDownLatch never = new CountDownLatch(1);
+    List<Request> asked = new CopyOnWriteArrayList<>();
+    WaitFor silent =
+        request -> {
+          asked.add(request);
+          never.await();
+          return Answer.declined(request.id(), "the test ended");
+        };
+    Map<String, Object> none = Map.of("type", "object", "properties", Map.of());
+    try (Toolkit toolkit =
+        Toolkit.builder()
+            .builtins(false)
+            .tools(Tools.define("local_echo", "Says hi", none, a -> "hi"))
+            .mcpConfig(Map.of("agents", Map.of("notes", entry)))
+            .waitFor(silent)
+            .build()) {
+      assertThat(toolkit.status().get("a2a").parts().get("notes"))
+          .isEqualTo(
+              SourceStatus.failed(
+                  "needs_auth: the sign-in to agent \"notes\" was not completed within its"
+                      + " timeout of 1500 ms; load with a waitFor that hands the user the"
+                      + " authorization URL"));
+      assertThat(toolkit.execute("local_echo", Map.of()).output()).isEqualTo("hi");
+    } finally {
+      never.countDown();
+    }
+    assertThat(asked).hasSize(1);
   }
 
   @Test

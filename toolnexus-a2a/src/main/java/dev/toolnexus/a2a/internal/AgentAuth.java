@@ -52,7 +52,12 @@ final class AgentAuth {
           factory
               .get()
               .create(
-                  options.id(), options.card(), expanded, waitFor, AuthServerHint.named(owner)));
+                  options.id(),
+                  options.card(),
+                  expanded,
+                  waitFor,
+                  AuthServerHint.named(owner),
+                  options.timeout()));
     } catch (IllegalArgumentException e) {
       return null;
     }
@@ -91,7 +96,10 @@ final class AgentAuth {
         return new Resolved(null, e.getMessage());
       }
       AuthServerHint hint = security.hint(owner, expanded.clientSecret() != null);
-      auth = factory.get().create(options.id(), card.endpoint(), expanded, waitFor, hint);
+      auth =
+          factory
+              .get()
+              .create(options.id(), card.endpoint(), expanded, waitFor, hint, options.timeout());
       if (waitFor == null
           && security.requiresSignIn()
           && hint.grant() != AuthServerHint.Grant.CLIENT_CREDENTIALS

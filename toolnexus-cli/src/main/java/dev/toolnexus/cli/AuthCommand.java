@@ -1,5 +1,6 @@
 package dev.toolnexus.cli;
 
+import dev.toolnexus.a2a.AgentOptions;
 import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.mcp.client.McpConfig;
 import dev.toolnexus.mcp.client.McpServerConfig;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,13 +23,13 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code toolnexus auth}: signs in to, reports on and signs out of the OAuth-protected MCP servers
- * of an mcp.json (the servers with an {@code auth} block). Tokens go to each server's configured
- * token store and are never printed.
+ * and A2A agents of an mcp.json (the servers and {@code agents} entries with an {@code auth}
+ * block). Tokens go to each one's configured token store and are never printed.
  */
 @Command(
     name = "auth",
     mixinStandardHelpOptions = true,
-    description = "Signs in to OAuth-protected MCP servers (login, status, logout).",
+    description = "Signs in to OAuth-protected MCP servers and A2A agents (login, status, logout).",
     subcommands = {AuthCommand.Login.class, AuthCommand.Status.class, AuthCommand.Logout.class})
 final class AuthCommand implements Runnable {
   @ParentCommand ToolnexusCommand root;
@@ -45,7 +47,8 @@ final class AuthCommand implements Runnable {
         names = "--config",
         paramLabel = "FILE",
         required = true,
-        description = "mcp.json with the MCP servers (those with an \"auth\" block sign in).")
+        description =
+            "mcp.json with the MCP servers and agents (those with an \"auth\" block sign in).")
     Path config;
 
     McpConfig read() {
@@ -74,6 +77,24 @@ final class AuthCommand implements Runnable {
     PrintWriter out() {
       return auth.root.io().out();
     }
+
+    AgentAuthCommands agents() {
+      return new AgentAuthCommands(config, auth.root.io());
+    }
+
+    /**
+     * The agent {@code name} of the config's {@code agents} section, when no server is so named.
+     */
+    Optional<AgentOptions> agent(McpConfig read, String name) {
+      if (read.server(name).isPresent()) {
+        return Optional.empty();
+      }
+      AgentOptions a = agents().agents().get(name);
+      if (a == null) {
+        throw new CliException("no MCP server or agent \"" + name + "\" in " + config);
+      }
+      return Optional.of(a);
+    }
   }
 
   /** The credentials of {@code server} over {@code store} (its secret expanded from {@code io}). */
@@ -100,7 +121,7 @@ final class AuthCommand implements Runnable {
       name = "login",
       mixinStandardHelpOptions = true,
       description =
-          "Signs in to MCP server NAME: prints the authorization URL, waits for the browser's"
+          "Signs in to MCP server or agent NAME: prints the authorization URL, waits for the browser's"
               + " redirect on 127.0.0.1, keeps the token in the server's token store.")
   static final class Login extends WithConfig implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "The server to sign in to.")
@@ -108,6 +129,11 @@ final class AuthCommand implements Runnable {
 
     @Override
     public Integer call() {
+      Optional<AgentOptions> agent = agent(read(), name);
+      if (agent.isPresent()) {
+        agents().login(name, agent.get(), out());
+        return ExitCodes.OK;
+      }
       McpServerConfig server = server(name);
       if (AuthSettings.MEMORY.equals(server.authSettings().tokenStore())) {
         throw new CliException(
@@ -145,7 +171,7 @@ final class AuthCommand implements Runnable {
       name = "status",
       mixinStandardHelpOptions = true,
       description =
-          "Lists the servers with an \"auth\" block: signed in, expired or not signed in, with"
+          "Lists the servers and agents with an \"auth\" block: signed in, expired or not signed in, with"
               + " the scopes and expiry (never a token).")
   static final class Status extends WithConfig implements Callable<Integer> {
     @Override
@@ -153,14 +179,20 @@ final class AuthCommand implements Runnable {
       PrintWriter out = out();
       List<McpServerConfig> servers =
           read().servers().stream().filter(s -> s.authSettings() != null).toList();
-      if (servers.isEmpty()) {
-        out.println("No MCP server in " + config + " has an \"auth\" block.");
+      Map<String, AgentOptions> agents = agents().signingIn();
+      if (servers.isEmpty() && agents.isEmpty()) {
+        out.println("No MCP server or agent in " + config + " has an \"auth\" block.");
         return ExitCodes.OK;
       }
-      int width = servers.stream().mapToInt(s -> s.name().length()).max().orElse(0);
+      int width =
+          Math.max(
+              servers.stream().mapToInt(s -> s.name().length()).max().orElse(0),
+              agents.keySet().stream().mapToInt(String::length).max().orElse(0));
       for (McpServerConfig s : servers) {
         out.printf("%-" + width + "s  %s%n", s.name(), state(s));
       }
+      agents.forEach(
+          (id, a) -> out.printf("%-" + width + "s  agent: %s%n", id, agents().state(id, a)));
       return ExitCodes.OK;
     }
 
@@ -185,13 +217,23 @@ final class AuthCommand implements Runnable {
   @Command(
       name = "logout",
       mixinStandardHelpOptions = true,
-      description = "Signs out of MCP server NAME: forgets its tokens in its token store.")
+      description = "Signs out of MCP server or agent NAME: forgets its tokens in its token store.")
   static final class Logout extends WithConfig implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "The server to sign out of.")
     String name;
 
     @Override
     public Integer call() {
+      Optional<AgentOptions> agent = agent(read(), name);
+      if (agent.isPresent()) {
+        boolean had = agents().logout(name, agent.get());
+        out()
+            .println(
+                had
+                    ? "Signed out of agent \"" + name + "\"."
+                    : "agent \"" + name + "\" was not signed in.");
+        return ExitCodes.OK;
+      }
       McpServerConfig server = server(name);
       TokenStore store = store(server, auth.root.io());
       String key = storeKey(server);

@@ -2,6 +2,7 @@ package dev.toolnexus.auth;
 
 import dev.toolnexus.WaitFor;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
@@ -34,6 +35,25 @@ public interface HttpAuthFactory {
   default HttpAuth create(
       String name, URI resource, AuthSettings settings, WaitFor waitFor, AuthServerHint hint) {
     return create(name, resource, settings, waitFor);
+  }
+
+  /**
+   * As {@link #create(String, URI, AuthSettings, WaitFor, AuthServerHint)}, with the user's part of
+   * a sign-in bounded by {@code signInTimeout} (the server's or agent's configured timeout): a user
+   * who has not signed in by then leaves the server needing a sign-in ({@link
+   * AuthRequiredException} naming it and the timeout) instead of holding its connection. By default
+   * the bound is ignored.
+   *
+   * @param signInTimeout how long the user has to sign in; null for the factory's own default
+   */
+  default HttpAuth create(
+      String name,
+      URI resource,
+      AuthSettings settings,
+      WaitFor waitFor,
+      AuthServerHint hint,
+      Duration signInTimeout) {
+    return create(name, resource, settings, waitFor, hint);
   }
 
   /** The first factory on the class path, if any. */

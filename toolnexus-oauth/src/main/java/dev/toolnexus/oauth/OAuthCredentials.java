@@ -51,6 +51,7 @@ public final class OAuthCredentials implements HttpAuth {
   private final SignIn signIn;
   private final Map<String, Object> locks = new ConcurrentHashMap<>();
   private final Map<String, Discovered> discovered = new ConcurrentHashMap<>();
+  private final Map<String, String> signedIn = new ConcurrentHashMap<>();
 
   private record Discovered(ClientMetadata.Resource resource, ClientMetadata.Server server) {}
 
@@ -80,7 +81,11 @@ public final class OAuthCredentials implements HttpAuth {
     String key = storeKey(resource);
     Optional<StoredToken> stored = options.store.load(key);
     if (stored.isEmpty()) {
-      return null;
+      stored = covering(resource);
+      if (stored.isEmpty()) {
+        return null;
+      }
+      options.store.save(key, stored.get());
     }
     StoredToken t = stored.get();
     if (expiring(t) && t.refreshToken() == null && clientCredentials()) {
@@ -133,9 +138,29 @@ public final class OAuthCredentials implements HttpAuth {
           scopes);
       StoredToken token = signIn.run(d.resource(), d.server(), scopes, stored);
       options.store.save(key, token);
+      signedIn.put(ClientMetadata.canonical(URI.create(token.resource())), key);
       log.info("OAuth: signed in to {} as client {}", token.resource(), token.clientId());
       return true;
     }
+  }
+
+  /**
+   * A token this object signed in for a protected resource that covers {@code resource} (the same
+   * URI or one below it), such as the token an A2A agent's card asked for, good for its endpoint on
+   * the same resource; so one sign-in serves every URL of the resource.
+   */
+  private Optional<StoredToken> covering(URI resource) {
+    String canonical = ClientMetadata.canonical(resource);
+    for (Map.Entry<String, String> e : signedIn.entrySet()) {
+      String named = e.getKey();
+      if (canonical.equals(named) || canonical.startsWith(named + "/")) {
+        Optional<StoredToken> t = options.store.load(e.getValue());
+        if (t.isPresent()) {
+          return t;
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /** Forgets the tokens of {@code resource} (signing out locally). */

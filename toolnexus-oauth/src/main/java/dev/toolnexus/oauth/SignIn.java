@@ -6,6 +6,7 @@ import dev.toolnexus.oauth.internal.LoopbackListener;
 import dev.toolnexus.oauth.internal.OAuthHttp;
 import dev.toolnexus.oauth.internal.Pkce;
 import dev.toolnexus.oauth.internal.Redirects;
+import dev.toolnexus.oauth.internal.SignInTimedOut;
 import dev.toolnexus.oauth.internal.TokenReplies;
 import java.net.InetAddress;
 import java.net.URI;
@@ -156,8 +157,7 @@ final class SignIn {
     try {
       return p.code().get(t.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      throw new IllegalStateException(
-          "OAuth: the sign-in was not completed within " + t.toSeconds() + " s");
+      throw new SignInTimedOut(t);
     } catch (ExecutionException e) {
       throw new IllegalStateException("OAuth: " + e.getCause().getMessage());
     } catch (InterruptedException e) {

@@ -7,16 +7,21 @@ import dev.toolnexus.Request;
 import dev.toolnexus.SourceStatus;
 import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
+import dev.toolnexus.Tools;
 import dev.toolnexus.WaitFor;
 import java.net.URI;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An A2A agent of a config's {@code agents} section signed in to through a real authorization
@@ -81,6 +86,25 @@ class AgentSignInTest {
     return Map.of("type", "oauth2", "flows", Map.of(flow, f));
   }
 
+  /** The v0.3 OAuth scheme of the authorization code flow at the provider's own endpoints. */
+  private static Map<String, Object> authorizationCode() {
+    return oauth2(
+        "authorizationCode",
+        Map.of("authorizationUrl", auth.issuer + "/auth", "tokenUrl", auth.issuer + "/token"));
+  }
+
+  /**
+   * Starts the agent without its protected resource metadata and serves its card declaring the
+   * security scheme {@code name} and requiring it with {@code scopes} (v0.3 {@code security}); the
+   * card's URL.
+   */
+  private String unannouncedCardRequiring(
+      String name, Map<String, Object> scheme, List<String> scopes) throws Exception {
+    agent = ProtectedAgent.startUnannounced(auth.issuer);
+    return agent.cardWith(
+        Map.of("securitySchemes", Map.of(name, scheme), "security", List.of(Map.of(name, scopes))));
+  }
+
   @Test
   void aCallRefusedWith401SignsInThroughTheWaitForAndThenSucceeds() throws Exception {
     agent = ProtectedAgent.start(auth.issuer);
@@ -94,6 +118,67 @@ class AgentSignInTest {
     assertThat(r.kind()).isEqualTo("authorization");
     assertThat(r.prompt()).isEqualTo("Sign in to agent \"notes\"");
     assertThat(URI.create(r.url()).getPath()).isEqualTo("/auth");
+  }
+
+  @Test
+  void aCardThatAnswers401SignsInFromTheAuthBlockOnceForTheCardAndTheCalls() throws Exception {
+    agent = ProtectedAgent.startWithGuardedCard(auth.issuer);
+    SigningInHost host = new SigningInHost();
+    try (Toolkit toolkit = load(agent.card(), Map.of("clientId", "app"), host)) {
+      assertThat(toolkit.status().get("a2a").parts().get("notes")).isEqualTo(SourceStatus.ready());
+      assertThat(toolkit.execute(TOOL, Map.of("task", "card")).output()).isEqualTo("echo: card");
+    }
+    assertThat(host.requests).hasSize(1);
+    assertThat(host.requests.get(0).prompt()).isEqualTo("Sign in to agent \"notes\"");
+  }
+
+  @Test
+  void aCardThatAnswers401WithoutAWaitForLeavesTheAgentNeedingAuth() throws Exception {
+    agent = ProtectedAgent.startWithGuardedCard(auth.issuer);
+    try (Toolkit toolkit = load(agent.card(), Map.of("clientId", "app"), null)) {
+      assertThat(toolkit.tools()).isEmpty();
+      assertThat(toolkit.status().get("a2a").parts().get("notes"))
+          .isEqualTo(
+              SourceStatus.failed(
+                  "needs_auth: agent \"notes\" needs an OAuth sign-in; load with a waitFor that"
+                      + " hands the user the authorization URL"));
+    }
+  }
+
+  @Test
+  void aSignInNobodyAnswersEndsAtTheAgentsTimeoutLeavingItNeedingAuth() throws Exception {
+    agent = ProtectedAgent.startWithGuardedCard(auth.issuer);
+    Map<String, Object> entry = new LinkedHashMap<>();
+    entry.put("card", agent.card());
+    entry.put("timeout", 1500);
+    entry.put("auth", Map.of("clientId", "app"));
+    CountDownLatch never = new CountDownLatch(1);
+    List<Request> asked = new CopyOnWriteArrayList<>();
+    WaitFor silent =
+        request -> {
+          asked.add(request);
+          never.await();
+          return Answer.declined(request.id(), "the test ended");
+        };
+    Map<String, Object> none = Map.of("type", "object", "properties", Map.of());
+    try (Toolkit toolkit =
+        Toolkit.builder()
+            .builtins(false)
+            .tools(Tools.define("local_echo", "Says hi", none, a -> "hi"))
+            .mcpConfig(Map.of("agents", Map.of("notes", entry)))
+            .waitFor(silent)
+            .build()) {
+      assertThat(toolkit.status().get("a2a").parts().get("notes"))
+          .isEqualTo(
+              SourceStatus.failed(
+                  "needs_auth: the sign-in to agent \"notes\" was not completed within its"
+                      + " timeout of 1500 ms; load with a waitFor that hands the user the"
+                      + " authorization URL"));
+      assertThat(toolkit.execute("local_echo", Map.of()).output()).isEqualTo("hi");
+    } finally {
+      never.countDown();
+    }
+    assertThat(asked).hasSize(1);
   }
 
   @Test
@@ -125,22 +210,7 @@ class AgentSignInTest {
 
   @Test
   void theCardsAuthorizationCodeFlowIsUsedWhenTheAgentPublishesNoMetadata() throws Exception {
-    agent = ProtectedAgent.startUnannounced(auth.issuer);
-    String card =
-        agent.cardWith(
-            Map.of(
-                "securitySchemes",
-                Map.of(
-                    "login",
-                    oauth2(
-                        "authorizationCode",
-                        Map.of(
-                            "authorizationUrl",
-                            auth.issuer + "/auth",
-                            "tokenUrl",
-                            auth.issuer + "/token"))),
-                "security",
-                List.of(Map.of("login", List.of("tools:read")))));
+    String card = unannouncedCardRequiring("login", authorizationCode(), List.of("tools:read"));
     SigningInHost host = new SigningInHost();
     try (Toolkit toolkit = load(card, Map.of("clientId", "app"), host)) {
       assertThat(toolkit.execute(TOOL, Map.of("task", "hi")).output()).isEqualTo("echo: hi");
@@ -150,20 +220,13 @@ class AgentSignInTest {
 
   @Test
   void theCardsOpenIdConnectDiscoveryUrlNamesTheAuthorizationServer() throws Exception {
-    agent = ProtectedAgent.startUnannounced(auth.issuer);
-    String card =
-        agent.cardWith(
-            Map.of(
-                "securitySchemes",
-                Map.of(
-                    "oidc",
-                    Map.of(
-                        "type",
-                        "openIdConnect",
-                        "openIdConnectUrl",
-                        auth.issuer + "/.well-known/openid-configuration")),
-                "security",
-                List.of(Map.of("oidc", List.of("tools:read")))));
+    Map<String, Object> oidc =
+        Map.of(
+            "type",
+            "openIdConnect",
+            "openIdConnectUrl",
+            auth.issuer + "/.well-known/openid-configuration");
+    String card = unannouncedCardRequiring("oidc", oidc, List.of("tools:read"));
     SigningInHost host = new SigningInHost();
     try (Toolkit toolkit =
         load(card, Map.of("clientId", "app", "scopes", List.of("tools:read")), host)) {
@@ -174,22 +237,7 @@ class AgentSignInTest {
 
   @Test
   void aCardThatNeedsASignInWithoutAWaitForIsNeedsAuthWhenLoaded() throws Exception {
-    agent = ProtectedAgent.startUnannounced(auth.issuer);
-    String card =
-        agent.cardWith(
-            Map.of(
-                "securitySchemes",
-                Map.of(
-                    "login",
-                    oauth2(
-                        "authorizationCode",
-                        Map.of(
-                            "authorizationUrl",
-                            auth.issuer + "/auth",
-                            "tokenUrl",
-                            auth.issuer + "/token"))),
-                "security",
-                List.of(Map.of("login", List.of()))));
+    String card = unannouncedCardRequiring("login", authorizationCode(), List.of());
     try (Toolkit toolkit = load(card, Map.of("clientId", "app"), null)) {
       assertThat(toolkit.tools()).isEmpty();
       assertThat(toolkit.status().get("a2a").parts().get("notes"))
@@ -221,15 +269,43 @@ class AgentSignInTest {
   }
 
   @Test
-  void aCardAskingForAnApiKeyNamesTheHeaderToSet() throws Exception {
+  void anExpiredClientCredentialsTokenIsReplacedWithoutAUser(@TempDir Path dir) throws Exception {
     agent = ProtectedAgent.startUnannounced(auth.issuer);
+    Map<String, Object> flows =
+        Map.of(
+            "clientCredentials",
+            Map.of("tokenUrl", auth.issuer + "/token", "scopes", Map.of("tools:read", "read")));
     String card =
         agent.cardWith(
             Map.of(
                 "securitySchemes",
-                Map.of("key", Map.of("type", "apiKey", "in", "header", "name", "X-API-Key")),
-                "security",
-                List.of(Map.of("key", List.of()))));
+                Map.of("service", Map.of("oauth2SecurityScheme", Map.of("flows", flows))),
+                "securityRequirements",
+                List.of(Map.of("schemes", Map.of("service", Map.of("list", List.of()))))));
+    Path file = dir.resolve("tokens.json");
+    Map<String, Object> block =
+        Map.of("clientId", "svc", "clientSecret", "svc-secret", "tokenStore", file.toString());
+    TokenStore store = TokenStore.file(file);
+    String key =
+        OAuthCredentials.builder().clientId("svc").build().storeKey(URI.create(agent.resource));
+    try (Toolkit toolkit = load(card, block, null)) {
+      assertThat(toolkit.execute(TOOL, Map.of("task", "one")).output()).isEqualTo("echo: one");
+      StoredToken first = store.load(key).orElseThrow();
+      store.save(key, first.withExpiresAt(Instant.EPOCH));
+
+      assertThat(toolkit.execute(TOOL, Map.of("task", "two")).output()).isEqualTo("echo: two");
+
+      StoredToken second = store.load(key).orElseThrow();
+      assertThat(second.accessToken()).isNotEqualTo(first.accessToken());
+      assertThat(second.expiresAt()).isAfter(Instant.now());
+    }
+  }
+
+  @Test
+  void aCardAskingForAnApiKeyNamesTheHeaderToSet() throws Exception {
+    String card =
+        unannouncedCardRequiring(
+            "key", Map.of("type", "apiKey", "in", "header", "name", "X-API-Key"), List.of());
     try (Toolkit toolkit =
         Toolkit.builder()
             .builtins(false)

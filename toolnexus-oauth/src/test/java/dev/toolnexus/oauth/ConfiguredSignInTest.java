@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -156,6 +157,43 @@ class ConfiguredSignInTest {
                       + " notes\" or load with a waitFor that hands the user the authorization"
                       + " URL"));
     }
+  }
+
+  @Test
+  void aSignInNobodyAnswersEndsAtTheServersTimeoutLeavingItNeedingAuth() throws Exception {
+    Map<String, Object> server = new LinkedHashMap<>();
+    server.put("url", served.resource);
+    server.put("timeout", 1500);
+    server.put("auth", Map.of("clientId", "app"));
+    McpConfig config = McpConfig.parse(Map.of("mcpServers", Map.of("notes", server)), "mcp.json");
+    Map<String, Object> none = Map.of("type", "object", "properties", Map.of());
+    CountDownLatch never = new CountDownLatch(1);
+    List<Request> asked = new CopyOnWriteArrayList<>();
+    WaitFor silent =
+        request -> {
+          asked.add(request);
+          never.await();
+          return Answer.declined(request.id(), "the test ended");
+        };
+    try (Toolkit toolkit =
+        Toolkit.builder()
+            .builtins(false)
+            .tools(Tools.define("local_echo", "Says hi", none, a -> "hi"))
+            .source(Mcp.connect(config, silent, new CancelToken()))
+            .build()) {
+      assertThat(toolkit.mcpStatus())
+          .containsExactly(
+              Map.entry(
+                  "notes",
+                  McpServerStatus.needsAuth(
+                      "the sign-in to MCP server \"notes\" was not completed within its timeout"
+                          + " of 1500 ms; run \"toolnexus auth login notes\" or load with a"
+                          + " waitFor that hands the user the authorization URL")));
+      assertThat(toolkit.execute("local_echo", Map.of()).output()).isEqualTo("hi");
+    } finally {
+      never.countDown();
+    }
+    assertThat(asked).hasSize(1);
   }
 
   @Test

@@ -35,6 +35,7 @@ final class ProtectedAgent implements AutoCloseable {
   private final Toolkit toolkit;
   private final A2aHttpServer server;
   private HttpServer cards;
+  private String guardedCard;
   final String resource;
 
   private ProtectedAgent(EchoLlm llm, Toolkit toolkit, A2aHttpServer server, String resource) {
@@ -65,6 +66,84 @@ final class ProtectedAgent implements AutoCloseable {
     return serve(
         port, A2aServeOptions.builder().name("notes").port(port).authenticator(auth).build());
   }
+
+  /**
+   * The agent reached through a front on another port, the resource {@code http://127.0.0.1:<front
+   * port>}: the front asks for a token on the card too (401 with the resource's challenge) and
+   * passes every other request on to the agent, which advertises the front's URL; {@link #card} is
+   * the front's card URL.
+   */
+  static ProtectedAgent startWithGuardedCard(String issuer) throws IOException {
+    int front = Protected.freePort();
+    String resource = "http://127.0.0.1:" + front;
+    OAuthResourceServer oauth =
+        OAuthResourceServer.builder()
+            .issuer(issuer)
+            .resource(resource)
+            .scopes("tools:read")
+            .build();
+    int port = Protected.freePort();
+    ProtectedAgent agent =
+        serve(
+            port,
+            A2aServeOptions.builder()
+                .name("notes")
+                .port(port)
+                .baseUrl(resource)
+                .authenticator(oauth)
+                .build());
+    agent.guardedCard = resource + "/.well-known/agent-card.json";
+    agent.cards =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), front), 0);
+    HttpClient http = HttpClient.newHttpClient();
+    String back = "http://127.0.0.1:" + port;
+    agent.cards.createContext(
+        "/",
+        ex -> {
+          try (ex) {
+            String authorization = ex.getRequestHeaders().getFirst("Authorization");
+            if (ex.getRequestURI().getPath().equals("/.well-known/agent-card.json")
+                && oauth.authenticate(authorization) instanceof AuthOutcome.Refused r) {
+              ex.getResponseHeaders().add("WWW-Authenticate", r.challenge());
+              ex.sendResponseHeaders(r.status(), -1);
+              return;
+            }
+            HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(back + ex.getRequestURI()))
+                    .method(
+                        ex.getRequestMethod(),
+                        HttpRequest.BodyPublishers.ofByteArray(ex.getRequestBody().readAllBytes()));
+            ex.getRequestHeaders()
+                .forEach(
+                    (name, values) -> {
+                      if (FORWARDED.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+                        values.forEach(v -> b.header(name, v));
+                      }
+                    });
+            HttpResponse<byte[]> res =
+                http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+            res.headers()
+                .map()
+                .forEach(
+                    (name, values) -> {
+                      if (FORWARDED.contains(name.toLowerCase(java.util.Locale.ROOT))
+                          || name.equalsIgnoreCase("WWW-Authenticate")) {
+                        values.forEach(v -> ex.getResponseHeaders().add(name, v));
+                      }
+                    });
+            byte[] body = res.body();
+            ex.sendResponseHeaders(res.statusCode(), body.length == 0 ? -1 : body.length);
+            ex.getResponseBody().write(body);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    agent.cards.start();
+    return agent;
+  }
+
+  private static final java.util.Set<String> FORWARDED =
+      java.util.Set.of("authorization", "content-type", "accept", "a2a-version");
 
   /** The agent with the static bearer {@code token} of the serve options (its card says so). */
   static ProtectedAgent startWithToken(String token) throws IOException {
@@ -115,9 +194,9 @@ final class ProtectedAgent implements AutoCloseable {
     };
   }
 
-  /** The agent's own card URL (the card declares no security scheme). */
+  /** The agent's own card URL (the card declares no security scheme), or the front's card. */
   String card() {
-    return server.cardUrl().toString();
+    return guardedCard != null ? guardedCard : server.cardUrl().toString();
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.toolnexus.auth.AuthServerHint;
 import dev.toolnexus.auth.AuthSettings;
 import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.auth.HttpAuthFactory;
+import java.net.URI;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Optional;
@@ -34,13 +35,52 @@ final class AgentAuth {
         + "; load with a waitFor that hands the user the authorization URL";
   }
 
-  static Resolved resolve(AgentOptions options, CardSecurity security, Card card, WaitFor waitFor) {
-    String owner = "agent \"" + options.id() + "\"";
+  /**
+   * The auth of an agent's {@code auth} block for reading its card, before the card names how to
+   * sign in: used only when the card URL itself answers 401, its challenge then naming the
+   * authorization server; null when the block cannot be served (the card's reading reports that).
+   */
+  static CardAuth forCard(AgentOptions options, WaitFor waitFor) {
+    String owner = owner(options);
+    Optional<HttpAuthFactory> factory = HttpAuthFactory.find();
+    if (options.authSettings() == null || factory.isEmpty()) {
+      return null;
+    }
+    try {
+      AuthSettings expanded = options.authSettings().expanded(options.env(), owner);
+      return new CardAuth(
+          factory
+              .get()
+              .create(
+                  options.id(),
+                  options.card(),
+                  expanded,
+                  waitFor,
+                  AuthServerHint.named(owner),
+                  options.timeout()));
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String owner(AgentOptions options) {
+    return "agent \"" + options.id() + "\"";
+  }
+
+  /**
+   * Decides the auth once the card is read; {@code cardAuth} (may be null) is the one that signed
+   * the card in after a 401, kept for every call so the user signs in once.
+   */
+  static Resolved resolve(
+      AgentOptions options, CardSecurity security, Card card, WaitFor waitFor, CardAuth cardAuth) {
+    String owner = owner(options);
     Set<String> headers = new HashSet<>();
     options.headers().keySet().forEach(k -> headers.add(k.toLowerCase(Locale.ROOT)));
     HttpAuth auth = options.auth();
     AuthSettings settings = options.authSettings();
-    if (auth == null && settings != null) {
+    if (auth == null && cardAuth != null && cardAuth.used()) {
+      auth = cardAuth;
+    } else if (auth == null && settings != null) {
       Optional<HttpAuthFactory> factory = HttpAuthFactory.find();
       if (factory.isEmpty()) {
         return new Resolved(
@@ -56,7 +96,10 @@ final class AgentAuth {
         return new Resolved(null, e.getMessage());
       }
       AuthServerHint hint = security.hint(owner, expanded.clientSecret() != null);
-      auth = factory.get().create(options.id(), card.endpoint(), expanded, waitFor, hint);
+      auth =
+          factory
+              .get()
+              .create(options.id(), card.endpoint(), expanded, waitFor, hint, options.timeout());
       if (waitFor == null
           && security.requiresSignIn()
           && hint.grant() != AuthServerHint.Grant.CLIENT_CREDENTIALS
@@ -67,5 +110,36 @@ final class AgentAuth {
     }
     String missing = security.missing(owner, options.id(), headers, auth != null);
     return new Resolved(missing == null ? auth : null, missing);
+  }
+
+  /** An agent's auth for its card, remembering whether the card asked for it (a 401 or 403). */
+  static final class CardAuth implements HttpAuth {
+    private final HttpAuth delegate;
+    private volatile boolean used;
+
+    CardAuth(HttpAuth delegate) {
+      this.delegate = delegate;
+    }
+
+    /** Whether the card was refused and this auth asked to renew. */
+    boolean used() {
+      return used;
+    }
+
+    @Override
+    public String authorizationHeader(URI resource) {
+      return delegate.authorizationHeader(resource);
+    }
+
+    @Override
+    public boolean onUnauthorized(URI resource, int status, String wwwAuthenticate) {
+      used = true;
+      return delegate.onUnauthorized(resource, status, wwwAuthenticate);
+    }
+
+    @Override
+    public String toString() {
+      return delegate.toString();
+    }
   }
 }

@@ -76,13 +76,18 @@ public final class RemoteAgent implements A2aAgent {
     try {
       Duration budget =
           options.timeout().compareTo(CARD_BUDGET) < 0 ? options.timeout() : CARD_BUDGET;
+      AgentAuth.CardAuth cardAuth =
+          options.auth() == null ? AgentAuth.forCard(options, waitFor) : null;
       if (options.auth() != null) {
         rpc.authorize(options.auth(), null);
+      } else if (cardAuth != null) {
+        rpc.authorize(cardAuth, null);
       }
       Map<String, Object> json = rpc.getJson(options.card(), budget, cancel);
       Card card = Card.parse(json, options.card());
       AgentAuth.Resolved auth =
-          AgentAuth.resolve(options, CardSecurity.parse(json, options.card()), card, waitFor);
+          AgentAuth.resolve(
+              options, CardSecurity.parse(json, options.card()), card, waitFor, cardAuth);
       if (auth.problem() != null) {
         return failed(options, auth.problem());
       }

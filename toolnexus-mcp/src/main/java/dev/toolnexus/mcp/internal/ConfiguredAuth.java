@@ -8,12 +8,18 @@ import dev.toolnexus.auth.HttpAuthFactory;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import java.net.URI;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
  * Turns a server's {@code auth} block into its {@link HttpAuth} when connecting, through the {@link
  * HttpAuthFactory} on the class path (the toolnexus-oauth module), and remembers a sign-in that
  * could not happen so the server's status can say {@code needs_auth} instead of a transport error.
+ * A sign-in during the connect is bounded by the server's timeout: when the connect's own request
+ * gives up first, the outcome of the sign-in decides (connect again with the token, or {@code
+ * needs_auth} naming the timeout).
  */
 public final class ConfiguredAuth implements HttpAuth {
   /** Named in the status of a server whose auth block cannot be served. */
@@ -23,6 +29,7 @@ public final class ConfiguredAuth implements HttpAuth {
 
   private final HttpAuth delegate;
   private volatile AuthRequiredException required;
+  private final AtomicReference<CompletableFuture<Boolean>> signIn = new AtomicReference<>();
 
   private ConfiguredAuth(HttpAuth delegate) {
     this.delegate = delegate;
@@ -54,10 +61,21 @@ public final class ConfiguredAuth implements HttpAuth {
     }
     ConfiguredAuth auth =
         new ConfiguredAuth(
-            factory.create(server.name(), URI.create(server.url()), expanded, waitFor));
+            factory.create(
+                server.name(),
+                URI.create(server.url()),
+                expanded,
+                waitFor,
+                null,
+                server.timeout()));
     try {
       return work.apply(server.withAuth(auth));
+    } catch (java.util.concurrent.CancellationException e) {
+      throw e;
     } catch (RuntimeException e) {
+      if (auth.signedInMeanwhile()) {
+        return work.apply(server.withAuth(auth)); // connect again, now with the token
+      }
       AuthRequiredException r = auth.required;
       if (r != null) {
         throw new AuthRequiredException(
@@ -75,13 +93,40 @@ public final class ConfiguredAuth implements HttpAuth {
     return delegate.authorizationHeader(resource);
   }
 
+  /**
+   * Whether the connect that just failed gave up (its request timed out) while the user was still
+   * signing in, and that sign-in has since succeeded. The sign-in is bounded by the server's
+   * timeout, so this waits at most that long; a sign-in that ends unanswered leaves {@link
+   * #required} set instead.
+   */
+  private boolean signedInMeanwhile() {
+    CompletableFuture<Boolean> pending = signIn.get();
+    if (pending == null || pending.isDone()) {
+      return false;
+    }
+    try {
+      return pending.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (ExecutionException e) {
+      return false;
+    }
+  }
+
   @Override
   public boolean onUnauthorized(URI resource, int status, String wwwAuthenticate) {
+    CompletableFuture<Boolean> done = new CompletableFuture<>();
+    signIn.set(done);
+    boolean renewed = false;
     try {
-      return delegate.onUnauthorized(resource, status, wwwAuthenticate);
+      renewed = delegate.onUnauthorized(resource, status, wwwAuthenticate);
+      return renewed;
     } catch (AuthRequiredException e) {
       required = e;
       throw e;
+    } finally {
+      done.complete(renewed);
     }
   }
 

@@ -21,6 +21,7 @@ public final class WaitForStep implements UserStep {
   private final String owner;
   private final WaitFor waitFor;
   private volatile String declined;
+  private volatile Thread waiting;
 
   /** The step for MCP server {@code server}; {@code waitFor} may be null. */
   public WaitForStep(String server, WaitFor waitFor) {
@@ -35,6 +36,17 @@ public final class WaitForStep implements UserStep {
     this.server = server;
     this.owner = owner;
     this.waitFor = waitFor;
+  }
+
+  /**
+   * Withdraws the authorization request still waiting for the host: its thread is interrupted, so a
+   * host that waits interruptibly stops waiting for a sign-in nobody will use.
+   */
+  public void withdraw() {
+    Thread t = waiting;
+    if (t != null) {
+      t.interrupt();
+    }
   }
 
   /** Why the user declined the last sign-in; null when they did not. */
@@ -58,24 +70,25 @@ public final class WaitForStep implements UserStep {
             login.authorizationUrl().toString(),
             data,
             null);
-    Threads.start(
-        "toolnexus-oauth-signin-" + server,
-        () -> {
-          try {
-            Answer a = waitFor.waitFor(request);
-            if (!a.ok()) {
-              declined = a.reason() == null ? "declined" : a.reason();
-              login.fail("the sign-in to \"" + server + "\" was " + declined);
-            } else if (a.data() != null && a.data().get("redirectUrl") instanceof String u) {
-              login.complete(u);
-            } else if (a.data() != null && a.data().get("code") instanceof String c) {
-              login.complete(c);
-            }
-          } catch (InterruptedException e) {
-            login.fail("interrupted while waiting for the sign-in to \"" + server + "\"");
-          } catch (RuntimeException e) {
-            login.fail("the sign-in to \"" + server + "\" failed: " + e.getMessage());
-          }
-        });
+    waiting =
+        Threads.start(
+            "toolnexus-oauth-signin-" + server,
+            () -> {
+              try {
+                Answer a = waitFor.waitFor(request);
+                if (!a.ok()) {
+                  declined = a.reason() == null ? "declined" : a.reason();
+                  login.fail("the sign-in to \"" + server + "\" was " + declined);
+                } else if (a.data() != null && a.data().get("redirectUrl") instanceof String u) {
+                  login.complete(u);
+                } else if (a.data() != null && a.data().get("code") instanceof String c) {
+                  login.complete(c);
+                }
+              } catch (InterruptedException e) {
+                login.fail("interrupted while waiting for the sign-in to \"" + server + "\"");
+              } catch (RuntimeException e) {
+                login.fail("the sign-in to \"" + server + "\" failed: " + e.getMessage());
+              }
+            });
   }
 }

@@ -32,6 +32,14 @@ final class Node {
     return dir().resolve("node_modules/@modelcontextprotocol/conformance/dist/index.js").toString();
   }
 
+  /**
+   * The Node 22 binary the {@code node} npm package installs: the conformance suite needs Node 22,
+   * the other peers run on the system node.
+   */
+  static String node22() {
+    return dir().resolve("node_modules/.bin/node").toString();
+  }
+
   /** The argv of a JVM running {@code main} with the test class path. */
   static List<String> java(Class<?> main, String... args) {
     List<String> argv = new ArrayList<>();
@@ -47,10 +55,13 @@ final class Node {
   /** What a finished process printed. */
   record Run(int exit, String stdout, String stderr) {}
 
-  /** Runs {@code node <args>} in the node dir and waits up to two minutes. */
+  /**
+   * Runs {@code node <args>} in the node dir and waits up to two minutes; the conformance suite
+   * runs on Node 22 ({@link #node22()}), everything else on the system node.
+   */
   static Run run(List<String> args) throws Exception {
     List<String> argv = new ArrayList<>();
-    argv.add("node");
+    argv.add(!args.isEmpty() && args.get(0).equals(conformanceJs()) ? node22() : "node");
     argv.addAll(args);
     Process p = new ProcessBuilder(argv).directory(dir().toFile()).start();
     p.getOutputStream().close();

@@ -80,7 +80,17 @@ class StatelessWireTest {
                       "supportedVersions",
                       List.of("2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"),
                       "capabilities",
-                      Map.of("tools", Map.of("listChanged", true), "logging", Map.of()),
+                      Map.of(
+                          "tools",
+                          Map.of("listChanged", true),
+                          "logging",
+                          Map.of(),
+                          "resources",
+                          Map.of(),
+                          "prompts",
+                          Map.of(),
+                          "completions",
+                          Map.of()),
                       "instructions",
                       "Use echo to repeat.",
                       "resultType",
@@ -187,7 +197,7 @@ class StatelessWireTest {
   }
 
   @Test
-  void aStatelessHeaderWithoutTheBodyVersionIsAHeaderMismatch() throws Exception {
+  void aStatelessHeaderWithoutBodyMetaIsInvalidParams() throws Exception {
     try (Toolkit toolkit = Fixtures.conformanceToolkit();
         McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
       Map<String, Object> bare =
@@ -195,14 +205,73 @@ class StatelessWireTest {
       HttpResponse<String> r =
           post(server.url(), bare, "MCP-Protocol-Version", V, "Mcp-Method", "tools/list");
       assertThat(r.statusCode()).isEqualTo(400);
+      assertThat(Json.parseObject(r.body()))
+          .isEqualTo(
+              Map.of(
+                  "jsonrpc",
+                  "2.0",
+                  "id",
+                  4,
+                  "error",
+                  Map.of(
+                      "code",
+                      -32602,
+                      "message",
+                      "Invalid params: the request has no _meta object (a request of this"
+                          + " protocol revision names its protocol version and client"
+                          + " capabilities in params._meta)")));
+    }
+  }
+
+  @Test
+  void metaWithoutClientCapabilitiesIsInvalidParams() throws Exception {
+    try (Toolkit toolkit = Fixtures.conformanceToolkit();
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
+      Map<String, Object> noCaps =
+          Map.of(
+              "jsonrpc",
+              "2.0",
+              "id",
+              5,
+              "method",
+              "tools/list",
+              "params",
+              Map.of("_meta", Map.of("io.modelcontextprotocol/protocolVersion", V)));
+      HttpResponse<String> r =
+          post(server.url(), noCaps, "MCP-Protocol-Version", V, "Mcp-Method", "tools/list");
+      assertThat(r.statusCode()).isEqualTo(400);
       assertThat(Json.parseObject(r.body()).get("error"))
           .isEqualTo(
               Map.of(
                   "code",
-                  -32020,
+                  -32602,
                   "message",
-                  "Header mismatch: MCP-Protocol-Version header value '2026-07-28' does not match"
-                      + " body value '(none)'"));
+                  "Invalid params: _meta has no io.modelcontextprotocol/clientCapabilities"
+                      + " object"));
+    }
+  }
+
+  @Test
+  void initializeAtTheStatelessRevisionIsNotFound() throws Exception {
+    try (Toolkit toolkit = Fixtures.conformanceToolkit();
+        McpHttpServer server = McpServe.http(toolkit, McpServeOptions.defaults())) {
+      HttpResponse<String> r =
+          post(
+              server.url(),
+              request(6, "initialize", Map.of(), V),
+              "MCP-Protocol-Version",
+              V,
+              "Mcp-Method",
+              "initialize");
+      assertThat(r.statusCode()).isEqualTo(404);
+      assertThat(r.headers().firstValue("Mcp-Session-Id")).isEmpty();
+      assertThat(Json.parseObject(r.body()).get("error"))
+          .isEqualTo(
+              Map.of(
+                  "code",
+                  -32601,
+                  "message",
+                  "Method not found: initialize is not part of protocol version 2026-07-28"));
     }
   }
 

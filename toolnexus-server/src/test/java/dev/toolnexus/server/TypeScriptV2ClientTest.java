@@ -128,7 +128,18 @@ class TypeScriptV2ClientTest {
     assertThat(seen.get("sessionId")).isNull();
     assertThat(seen.get("serverInfo")).isEqualTo(Map.of("name", "toolnexus", "version", "0.1.0"));
     assertThat(seen.get("capabilities"))
-        .isEqualTo(Map.of("tools", Map.of("listChanged", true), "logging", Map.of()));
+        .isEqualTo(
+            Map.of(
+                "tools",
+                Map.of("listChanged", true),
+                "logging",
+                Map.of(),
+                "resources",
+                Map.of(),
+                "prompts",
+                Map.of(),
+                "completions",
+                Map.of()));
     List<Map<String, Object>> tools = (List<Map<String, Object>>) seen.get("tools");
     assertThat(tools).extracting(t -> t.get("name")).containsExactlyElementsOf(TOOL_NAMES);
     List<Map<String, Object>> results = (List<Map<String, Object>>) seen.get("results");

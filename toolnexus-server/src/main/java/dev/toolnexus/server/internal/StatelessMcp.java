@@ -74,17 +74,20 @@ public final class StatelessMcp {
 
   /**
    * Whether {@code message} is served statelessly: it names a protocol version in its {@code _meta}
-   * (or, on HTTP, its version header names the stateless revision), it is not an {@code
-   * initialize}, and it does not belong to a session of an older revision.
+   * (or, on HTTP, its version header names the stateless revision), it is not an {@code initialize}
+   * (unless it names this revision, which removed it), and it does not belong to a session of an
+   * older revision.
    *
    * @param headerVersion the protocol version header; null on stdio or when absent
    * @param inSession whether the request names a session
    */
   public static boolean applies(JsonNode message, String headerVersion, boolean inSession) {
-    if ("initialize".equals(message.path("method").asString(""))) {
-      return false;
-    }
     String version = revisionOf(message);
+    if ("initialize".equals(message.path("method").asString(""))) {
+      // a session-era initialize names no version in _meta; one that names this revision asks
+      // for a method it removed
+      return Revisions.isStateless(version);
+    }
     if (version == null) {
       return Revisions.isStateless(headerVersion);
     }
@@ -104,6 +107,10 @@ public final class StatelessMcp {
     String method = message.path("method").asString("");
     if (id == null || id.isNull()) {
       return protocol.handle(scope, message, out);
+    }
+    ObjectNode badMeta = RequestMetaCheck.refusal(message);
+    if (badMeta != null) {
+      return badMeta;
     }
     String version = revisionOf(message);
     if (!Revisions.isStateless(version)) {
@@ -154,11 +161,11 @@ public final class StatelessMcp {
     Map<String, Object> caps = new LinkedHashMap<>();
     caps.put("tools", listens ? Map.of("listChanged", true) : Map.of());
     caps.put("logging", Map.of());
-    if (protocol.servesGatewayFeatures()) {
-      caps.put("resources", Map.of());
-      caps.put("prompts", Map.of());
-      caps.put("completions", Map.of());
-    }
+    // resources, prompts and completions are answered (possibly with empty lists) whatever the
+    // toolkit holds, so they are declared whatever it holds
+    caps.put("resources", Map.of());
+    caps.put("prompts", Map.of());
+    caps.put("completions", Map.of());
     if (protocol.tasks().enabled()) {
       caps.put("extensions", Map.of(McpTask.EXTENSION, Map.of()));
     }

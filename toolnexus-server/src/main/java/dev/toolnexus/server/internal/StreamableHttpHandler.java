@@ -205,6 +205,11 @@ public final class StreamableHttpHandler extends Handler.Abstract {
         "tools/call".equals(method)
             ? protocol.inputSchemaOf(paramsNode.path("name").asString(""))
             : null;
+    ObjectNode badMeta = RequestMetaCheck.refusal(message);
+    if (badMeta != null) {
+      writeJson(response, callback, 400, badMeta);
+      return;
+    }
     HttpFields headers = request.getHeaders();
     String problem = HeaderValidation.mismatch(headers::get, method, params, schema);
     if (problem != null) {

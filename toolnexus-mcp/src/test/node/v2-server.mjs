@@ -154,11 +154,25 @@ async function until(test, ms) {
   while (!test() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
 }
 
+// CACHE_TTL_MS (and CACHE_SCOPE, "public" or "private") set the cache hints of every cacheable
+// result; without them the SDK sends ttlMs 0. The "note" resource and the "hello" prompt are there
+// to be listed and read.
+const CACHEABLE = ["server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"];
+const cacheHints = process.env.CACHE_TTL_MS === undefined
+  ? undefined
+  : Object.fromEntries(CACHEABLE.map((m) => [m, { ttlMs: Number(process.env.CACHE_TTL_MS), cacheScope: process.env.CACHE_SCOPE ?? "public" }]));
+
 function factory() {
   const server = new McpServer(
     { name: "toolnexus-v2-test", version: "1.0.0" },
-    { capabilities: { extensions: { [TASKS]: {} } } },
+    { capabilities: { extensions: { [TASKS]: {} } }, cacheHints },
   );
+  server.registerResource("note", "note://one", { description: "A note", mimeType: "text/plain" }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: "text/plain", text: "the note" }],
+  }));
+  server.registerPrompt("hello", { description: "Says hello" }, async () => ({
+    messages: [{ role: "user", content: { type: "text", text: "hello" } }],
+  }));
   server.registerTool(
     "add",
     {

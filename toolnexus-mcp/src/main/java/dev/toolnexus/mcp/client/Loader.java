@@ -7,6 +7,7 @@ import dev.toolnexus.auth.AuthRequiredException;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.mcp.internal.Await;
 import dev.toolnexus.mcp.internal.ConfiguredAuth;
+import dev.toolnexus.mcp.internal.ListCache;
 import dev.toolnexus.mcp.internal.ServerConnection;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,7 +50,7 @@ final class Loader {
                     server,
                     env,
                     waitFor,
-                    s -> ServerConnection.open(s, env, waitFor, cancel, fire)),
+                    s -> ServerConnection.open(s, env, waitFor, cancel, fire, ListCache.shared())),
             onStatus);
     Map<String, McpServerStatus> status = new LinkedHashMap<>();
     Map<String, ServerConnection> connections = new LinkedHashMap<>();

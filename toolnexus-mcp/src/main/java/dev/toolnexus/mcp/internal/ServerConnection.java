@@ -61,10 +61,12 @@ public final class ServerConnection implements AutoCloseable {
   private volatile Redactor redactor = Redactor.NONE;
   private volatile WaitFor waitFor;
   private final ServerFeatures features = new ServerFeatures(this);
+  private final ListCache cache;
 
-  private ServerConnection(McpServerConfig config, Runnable onChange) {
+  private ServerConnection(McpServerConfig config, Runnable onChange, ListCache cache) {
     this.config = config;
     this.onChange = onChange;
+    this.cache = cache;
   }
 
   /**
@@ -73,6 +75,8 @@ public final class ServerConnection implements AutoCloseable {
    * @param env the host environment (for stdio defaults and header expansion)
    * @param waitFor the elicitation slot; null to not advertise elicitation
    * @param onChange called after a {@code list_changed} refresh changed the tools
+   * @param cache where answers the server says may be reused are kept ({@link ListCache#shared()},
+   *     or a test's on a virtual clock)
    * @throws McpFailure with the reason the server could not be used
    * @throws CancellationException when the whole load is cancelled
    */
@@ -81,8 +85,9 @@ public final class ServerConnection implements AutoCloseable {
       Map<String, String> env,
       WaitFor waitFor,
       CancelToken cancel,
-      Runnable onChange) {
-    ServerConnection c = new ServerConnection(config, onChange);
+      Runnable onChange,
+      ListCache cache) {
+    ServerConnection c = new ServerConnection(config, onChange, cache);
     c.waitFor = waitFor;
     try {
       c.connect(env, waitFor, cancel);
@@ -114,7 +119,7 @@ public final class ServerConnection implements AutoCloseable {
    */
   public static List<McpSchema.Tool> inventory(
       McpServerConfig config, Map<String, String> env, CancelToken cancel) {
-    ServerConnection c = new ServerConnection(config, () -> {});
+    ServerConnection c = new ServerConnection(config, () -> {}, ListCache.shared());
     try {
       c.connect(env, null, cancel);
       return c.listAll(cancel);
@@ -262,7 +267,8 @@ public final class ServerConnection implements AutoCloseable {
         boolean probe = pin == null;
         if (probe || Revisions.STATELESS.equals(pin)) {
           StatelessSession st =
-              StatelessSession.open(config, headers, auth, !probe, dead, cancel, this::onProgress);
+              StatelessSession.open(
+                  config, headers, auth, !probe, dead, cancel, this::onProgress, cache);
           if (st != null) {
             stateless = st;
             revision = Revisions.STATELESS;

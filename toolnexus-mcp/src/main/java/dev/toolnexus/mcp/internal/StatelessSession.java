@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,16 +53,30 @@ final class StatelessSession implements Requester {
   private final CallIds callIds = new CallIds(n -> {});
   private final Map<String, Map<String, Object>> inputSchemas = new ConcurrentHashMap<>();
   private volatile CompletableFuture<Map<String, Object>> listening;
+  private final Reuse reuse;
+
+  /** Where answers that may be reused are kept: the cache, the server's URL, the credentials. */
+  record Reuse(ListCache cache, String origin, Supplier<String> context) {
+    Map<String, Object> fresh(String method, Map<String, Object> params) {
+      return cache.fresh(origin, method, params, context);
+    }
+
+    void store(String method, Map<String, Object> params, Map<String, Object> result) {
+      cache.store(origin, method, params, result, context);
+    }
+  }
 
   private StatelessSession(
       StatelessHttpClient http,
       McpJsonMapper json,
       McpSchema.ServerCapabilities capabilities,
-      Consumer<McpSchema.ProgressNotification> onProgress) {
+      Consumer<McpSchema.ProgressNotification> onProgress,
+      Reuse reuse) {
     this.http = http;
     this.json = json;
     this.capabilities = capabilities;
     this.onProgress = onProgress;
+    this.reuse = reuse;
   }
 
   /**
@@ -76,6 +91,8 @@ final class StatelessSession implements Requester {
    *
    * @param headers the expanded configured headers
    * @param auth asked for the {@code Authorization} header of every request; null for none
+   * @param cache where answers the server says may be reused are kept (its discover answer too, so
+   *     a reconnect within its lifetime sends no probe)
    * @throws McpFailure when the server cannot be reached, or refuses or fails the probe
    * @throws AuthRequiredException when {@code auth} needs a sign-in that cannot happen now
    */
@@ -86,10 +103,13 @@ final class StatelessSession implements Requester {
       boolean pinned,
       CompletableFuture<String> dead,
       CancelToken cancel,
-      Consumer<McpSchema.ProgressNotification> onProgress) {
+      Consumer<McpSchema.ProgressNotification> onProgress,
+      ListCache cache) {
+    URI endpoint = URI.create(config.url());
+    Reuse reuse = new Reuse(cache, config.url(), () -> credentials(headers, auth, endpoint));
     StatelessHttpClient http =
         new StatelessHttpClient(
-            URI.create(config.url()),
+            endpoint,
             headers,
             auth,
             Revisions.STATELESS,
@@ -98,17 +118,19 @@ final class StatelessSession implements Requester {
             config.timeout());
     McpJsonMapper json = McpJsonDefaults.getMapper();
     if (pinned) {
-      return new StatelessSession(http, json, null, onProgress);
+      return new StatelessSession(http, json, null, onProgress, reuse);
     }
-    Map<String, Object> answer;
+    Map<String, Object> answer = reuse.fresh(DiscoverResult.METHOD, Map.of());
     try {
-      answer =
-          Await.await(
-              http.request(DiscoverResult.METHOD, Map.of(), Map.of(), n -> {}),
-              config.timeout(),
-              dead,
-              cancel,
-              DiscoverResult.METHOD);
+      if (answer == null) {
+        answer =
+            Await.await(
+                http.request(DiscoverResult.METHOD, Map.of(), Map.of(), n -> {}),
+                config.timeout(),
+                dead,
+                cancel,
+                DiscoverResult.METHOD);
+      }
     } catch (McpFailure e) {
       if (e.getCause() == null || e.getCause() instanceof RpcException rpc && isStateless(rpc)) {
         // a timeout, a server that died, or a server of this revision refusing the request
@@ -161,8 +183,22 @@ final class StatelessSession implements Requester {
     if (discovered.instructions() != null && log.isDebugEnabled()) {
       log.debug("MCP {}: server instructions:\n{}", config.name(), discovered.instructions());
     }
+    reuse.store(DiscoverResult.METHOD, Map.of(), answer);
     return new StatelessSession(
-        http, json, json.convertValue(discovered.capabilities(), CAPABILITIES), onProgress);
+        http, json, json.convertValue(discovered.capabilities(), CAPABILITIES), onProgress, reuse);
+  }
+
+  /**
+   * The digest of the credentials a request goes with now; a credential that cannot be had gives a
+   * value no kept answer matches.
+   */
+  private static String credentials(Map<String, String> headers, HttpAuth auth, URI endpoint) {
+    try {
+      return ListCache.fingerprint(
+          headers, auth == null ? null : auth.authorizationHeader(endpoint));
+    } catch (RuntimeException e) {
+      return "unavailable:" + java.util.UUID.randomUUID();
+    }
   }
 
   /**
@@ -281,13 +317,17 @@ final class StatelessSession implements Requester {
       CompletableFuture<String> dead,
       CancelToken cancel) {
     Map<String, Object> asMap = params == null ? Map.of() : json.convertValue(params, MAP);
-    Map<String, Object> result =
-        Await.await(
-            http.request(method, asMap, Map.of(), this::onNotification),
-            timeout,
-            dead,
-            cancel,
-            method);
+    Map<String, Object> result = reuse.fresh(method, asMap);
+    if (result == null) {
+      result =
+          Await.await(
+              http.request(method, asMap, Map.of(), this::onNotification),
+              timeout,
+              dead,
+              cancel,
+              method);
+      reuse.store(method, asMap, result);
+    }
     try {
       return json.convertValue(result == null ? Map.of() : result, type);
     } catch (RuntimeException e) {
@@ -318,6 +358,7 @@ final class StatelessSession implements Requester {
               if (ACKNOWLEDGED.equals(method)) {
                 acknowledged.complete(null);
               } else if (McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(method)) {
+                reuse.cache().invalidate(reuse.origin(), McpSchema.METHOD_TOOLS_LIST);
                 toolsChanged.run();
               }
             });

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -26,9 +27,15 @@ final class V2Server implements AutoCloseable {
 
   /** Starts the server and waits until it says on which port it listens. */
   static V2Server start() throws Exception {
+    return start(Map.of());
+  }
+
+  /** {@link #start()} with extra environment variables (CACHE_TTL_MS, CACHE_SCOPE). */
+  static V2Server start(Map<String, String> env) throws Exception {
     ProcessBuilder pb =
         new ProcessBuilder(List.of("node", TestEnv.nodeDir().resolve("v2-server.mjs").toString()));
     pb.environment().put("PORT", "0");
+    pb.environment().putAll(env);
     pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
     Process p = pb.start();
     CompletableFuture<Integer> ready = new CompletableFuture<>();

@@ -65,12 +65,13 @@ public record McpServerStatus(State state, String reason, String protocolVersion
   }
 
   /**
-   * The same fact as a {@link SourceStatus}: connected is ready, needs_auth is failed with its
-   * reason prefixed {@code needs_auth:}, the others keep their name.
+   * The same fact as a {@link SourceStatus}: connected is ready (with the revision the server is
+   * spoken to in), needs_auth is failed with its reason prefixed {@code needs_auth:}, the others
+   * keep their name.
    */
   public SourceStatus toSourceStatus() {
     return switch (state) {
-      case CONNECTED -> SourceStatus.ready();
+      case CONNECTED -> SourceStatus.ready(protocolVersion);
       case DISABLED -> SourceStatus.disabled(reason);
       case FAILED -> SourceStatus.failed(reason);
       case NEEDS_AUTH -> SourceStatus.failed(NEEDS_AUTH_PREFIX + reason);
@@ -78,12 +79,12 @@ public record McpServerStatus(State state, String reason, String protocolVersion
   }
 
   /**
-   * A part's {@link SourceStatus} as a server status: ready is connected, partial is failed, a
-   * failure whose reason starts {@code needs_auth:} is needs_auth.
+   * A part's {@link SourceStatus} as a server status: ready is connected (in the part's revision),
+   * partial is failed, a failure whose reason starts {@code needs_auth:} is needs_auth.
    */
   public static McpServerStatus of(SourceStatus status) {
     return switch (status.state()) {
-      case READY -> connected();
+      case READY -> connected(status.protocolVersion());
       case DISABLED -> new McpServerStatus(State.DISABLED, status.reason());
       case FAILED, PARTIAL ->
           status.reason() != null && status.reason().startsWith(NEEDS_AUTH_PREFIX)

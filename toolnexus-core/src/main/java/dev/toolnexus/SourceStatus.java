@@ -12,8 +12,11 @@ import java.util.Map;
  * @param state the source's state
  * @param reason why it is not ready; null when ready
  * @param parts each part's status by name, in the source's order; empty for a single-part source
+ * @param protocolVersion the protocol revision a part is spoken to in (an MCP server's revision,
+ *     such as {@code "2026-07-28"}); null when not known or not connected
  */
-public record SourceStatus(State state, String reason, Map<String, SourceStatus> parts) {
+public record SourceStatus(
+    State state, String reason, Map<String, SourceStatus> parts, String protocolVersion) {
 
   /** The states a source or a part of one can be in. */
   public enum State {
@@ -41,9 +44,19 @@ public record SourceStatus(State state, String reason, Map<String, SourceStatus>
             : Collections.unmodifiableMap(new LinkedHashMap<>(parts));
   }
 
+  /** A status without a known protocol revision. */
+  public SourceStatus(State state, String reason, Map<String, SourceStatus> parts) {
+    this(state, reason, parts, null);
+  }
+
   /** A source that is up. */
   public static SourceStatus ready() {
     return new SourceStatus(State.READY, null, Map.of());
+  }
+
+  /** A source (or part) that is up and spoken to in {@code protocolVersion} (null when unknown). */
+  public static SourceStatus ready(String protocolVersion) {
+    return new SourceStatus(State.READY, null, Map.of(), protocolVersion);
   }
 
   /** A source switched off by configuration. */
@@ -90,6 +103,9 @@ public record SourceStatus(State state, String reason, Map<String, SourceStatus>
   @Override
   public String toString() {
     String head = reason == null ? state.id() : state.id() + ": " + reason;
+    if (protocolVersion != null) {
+      head += " (protocol " + protocolVersion + ")";
+    }
     return parts.isEmpty() ? head : head + " " + parts;
   }
 }

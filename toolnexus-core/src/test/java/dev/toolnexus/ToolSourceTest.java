@@ -184,6 +184,17 @@ class ToolSourceTest {
   }
 
   @Test
+  void aConnectedServersRevisionSurvivesTheTripThroughTheGenericStatus() {
+    SourceStatus part = McpServerStatus.connected("2026-07-28").toSourceStatus();
+
+    assertThat(part).isEqualTo(SourceStatus.ready("2026-07-28"));
+    assertThat(part.protocolVersion()).isEqualTo("2026-07-28");
+    assertThat(part.toString()).isEqualTo("ready (protocol 2026-07-28)");
+    assertThat(McpServerStatus.of(part)).isEqualTo(McpServerStatus.connected("2026-07-28"));
+    assertThat(McpServerStatus.of(SourceStatus.ready())).isEqualTo(McpServerStatus.connected());
+  }
+
+  @Test
   void partsMakeTheSourceStatus() {
     SourceStatus ok = SourceStatus.ready();
     SourceStatus bad = SourceStatus.failed("refused");

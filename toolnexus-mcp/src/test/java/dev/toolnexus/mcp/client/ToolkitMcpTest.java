@@ -69,7 +69,7 @@ class ToolkitMcpTest {
       SourceStatus status = toolkit.status().get("mcp");
       assertThat(status.state()).isEqualTo(SourceStatus.State.PARTIAL);
       assertThat(status.parts().keySet()).containsExactly("slow", "ghost");
-      assertThat(status.parts().get("slow")).isEqualTo(SourceStatus.ready());
+      assertThat(status.parts().get("slow")).isEqualTo(SourceStatus.ready("2025-11-25"));
       assertThat(status.parts().get("ghost").state()).isEqualTo(SourceStatus.State.FAILED);
       assertThat(toolkit.mcpStatus().get("slow"))
           .isEqualTo(McpServerStatus.connected("2025-11-25"));

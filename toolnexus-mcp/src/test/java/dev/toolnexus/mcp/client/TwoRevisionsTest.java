@@ -78,6 +78,18 @@ class TwoRevisionsTest {
   }
 
   @Test
+  void theGenericSourceStatusNamesTheRevisionEachServerSpeaks() {
+    try (McpToolSource s =
+        RemoteServersTest.connect(
+            Map.of(), "v2", remote(v2.url()), "old", remote(everything.url("/mcp")))) {
+      assertThat(s.status().parts())
+          .containsExactly(
+              Map.entry("v2", dev.toolnexus.SourceStatus.ready("2026-07-28")),
+              Map.entry("old", dev.toolnexus.SourceStatus.ready("2025-11-25")));
+    }
+  }
+
+  @Test
   void theStatelessServerIsNeverInitializedAndEveryRequestCarriesMetaAndHeaders() throws Exception {
     try (RecordingProxy proxy = RecordingProxy.to(v2.url());
         McpToolSource s = RemoteServersTest.connect(Map.of(), "v2", remote(proxy.url()))) {

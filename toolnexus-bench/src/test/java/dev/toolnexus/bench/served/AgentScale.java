@@ -28,8 +28,9 @@ import java.util.concurrent.TimeUnit;
  * shapes, each a JSON line per level with wall, process CPU, live heap, RSS and threads:
  *
  * <ul>
- *   <li>{@code concurrent}: N sub-agents spawned under the root and woken at once (no turn gate:
- *       {@code maxConcurrentTurns} N), each answering in one model turn;
+ *   <li>{@code concurrent}: N sub-agents spawned under the root and woken at once (no gate holds
+ *       them back: {@code maxConcurrentTurns}, {@code defaultMaxConcurrent} and the host's {@code
+ *       maxToolConcurrency} are all N), each answering in one model turn;
  *   <li>{@code fanout}: one coordinator whose model asks for N {@code task} calls in one turn, so
  *       the runtime spawns and runs the N children itself and rolls their answers up;
  *   <li>{@code tree}: N handles as a two-level tree (sqrt(N) parents, each with its share of
@@ -72,7 +73,11 @@ public final class AgentScale {
     m.put("delayMs", delayMs);
     LlmClient host =
         LlmClient.create(
-            ClientOptions.builder().model("m-worker").chatModel(model(delayMs, n)).build());
+            ClientOptions.builder()
+                .model("m-worker")
+                .chatModel(model(delayMs, n))
+                .maxToolConcurrency(Math.max(n, 8))
+                .build());
     int ok;
     long heapHeld;
     try (AgentRuntime rt =
@@ -86,6 +91,7 @@ public final class AgentScale {
                     .team(List.of("worker"))
                     .build())
             .maxConcurrentTurns(Math.max(n, 8))
+            .defaultMaxConcurrent(Math.max(n, 8))
             .inboxCap(Math.max(8, n))
             .build()) {
       ok =

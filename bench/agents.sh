@@ -3,7 +3,9 @@
 # scripted in-process model that answers each worker after DELAY_MS (a provider's latency). Every
 # level runs in a fresh JVM after WARMUP unreported runs of 100, and prints one JSON line: wall,
 # process CPU, handles, live heap held by the runtime after a full collection (and per handle),
-# RSS and peak RSS, peak live threads and threads started.
+# RSS and peak RSS, the most worker model calls in flight at once, and threads: platform ones from
+# ThreadMXBean, virtual ones (which ThreadMXBean does not see) from a flight recording of their
+# start and end events.
 #
 #   bench/agents.sh                                  # all shapes, 10,100,1000 (tree to 10,000)
 #   SHAPES=concurrent LEVELS=1000 DELAY_MS=50 bench/agents.sh

@@ -41,6 +41,9 @@ public final class AgentRuntime implements AutoCloseable {
   /** The default number of model calls in flight across the whole tree. */
   public static final int DEFAULT_MAX_CONCURRENT_TURNS = 8;
 
+  /** The default number of children of one parent (the root included) running at once. */
+  public static final int DEFAULT_MAX_CONCURRENT = 8;
+
   /** The default grace a running turn gets on a graceful close before it is interrupted. */
   public static final Duration DEFAULT_SHUTDOWN = Duration.ofSeconds(2);
 
@@ -74,7 +77,7 @@ public final class AgentRuntime implements AutoCloseable {
     this.onBudget = b.onBudget;
     this.inboxCap = b.inboxCap;
     this.shutdownMs = b.shutdown.toMillis();
-    this.defaults = new Handle.Defaults(b.defaultMaxTurns, 8, 3);
+    this.defaults = new Handle.Defaults(b.defaultMaxTurns, b.defaultMaxConcurrent, 3);
     AgentDef rootDef = AgentDef.builder("root").does("the runtime root").build();
     this.root = new Handle("root", rootDef, null, lock, now(), defaults);
     this.runner = new TurnRunner(this);
@@ -390,6 +393,7 @@ public final class AgentRuntime implements AutoCloseable {
     private Scheduler scheduler;
     private int inboxCap = DEFAULT_INBOX_CAP;
     private int maxConcurrentTurns = DEFAULT_MAX_CONCURRENT_TURNS;
+    private int defaultMaxConcurrent = DEFAULT_MAX_CONCURRENT;
     private Duration shutdown = DEFAULT_SHUTDOWN;
     private int defaultMaxTurns = dev.toolnexus.client.ClientOptions.DEFAULT_MAX_TURNS;
     private Hooks hooks;
@@ -436,9 +440,18 @@ public final class AgentRuntime implements AutoCloseable {
       return this;
     }
 
-    /** How many model calls may be in flight across the whole tree. */
+    /** How many model calls may be in flight across the whole tree (see defaultMaxConcurrent). */
     public Builder maxConcurrentTurns(int value) {
       this.maxConcurrentTurns = value;
+      return this;
+    }
+
+    /**
+     * How many children of a parent whose budget sets no {@code maxConcurrent} (the root too) run
+     * at once, further wakes queueing; raise it with {@code maxConcurrentTurns} to run more.
+     */
+    public Builder defaultMaxConcurrent(int value) {
+      this.defaultMaxConcurrent = value;
       return this;
     }
 

@@ -117,7 +117,14 @@ public final class Handle {
   record QueuedWake(Handle handle, String prompt) {}
 
   /** The defaults a handle falls back to when neither its budget nor a spawn sets a limit. */
-  record Defaults(int maxTurns, int maxConcurrent, int maxDepth) {}
+  record Defaults(int maxTurns, int maxConcurrent, int maxDepth) {
+    Defaults {
+      if (maxConcurrent <= 0) {
+        throw new IllegalArgumentException(
+            "defaultMaxConcurrent must be positive, got " + maxConcurrent);
+      }
+    }
+  }
 
   /** The deterministic id, for example {@code root/coordinator.1/explore.2}. */
   public String id() {

@@ -13,7 +13,6 @@ import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.ToolCall;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,15 +20,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The agent runtime at scale ({@code bench/agents.sh}): one JVM, one {@link AgentRuntime} per level
  * on a scripted in-process model that answers after a fixed delay (a provider's latency). Three
- * shapes, each a JSON line per level with wall, process CPU, live heap, RSS and threads:
+ * shapes, each a JSON line per level with wall, process CPU, live heap, RSS, the most worker model
+ * calls in flight at once, and threads ({@link ThreadCounts}: platform and virtual apart):
  *
  * <ul>
- *   <li>{@code concurrent}: N sub-agents spawned under the root and woken at once (no turn gate:
- *       {@code maxConcurrentTurns} N), each answering in one model turn;
+ *   <li>{@code concurrent}: N sub-agents spawned under the root and woken at once (no gate holds
+ *       them back: {@code maxConcurrentTurns}, {@code defaultMaxConcurrent} and the host's {@code
+ *       maxToolConcurrency} are all N), each answering in one model turn;
  *   <li>{@code fanout}: one coordinator whose model asks for N {@code task} calls in one turn, so
  *       the runtime spawns and runs the N children itself and rolls their answers up;
  *   <li>{@code tree}: N handles as a two-level tree (sqrt(N) parents, each with its share of
@@ -59,11 +61,11 @@ public final class AgentScale {
 
   /** One level of one shape; the figures of its JSON line. */
   public static Map<String, Object> run(String shape, int n, long delayMs) throws Exception {
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    ThreadCounts threads = new ThreadCounts();
     System.gc();
     long heap0 = usedHeap();
-    threads.resetPeakThreadCount();
-    long started0 = threads.getTotalStartedThreadCount();
+    AtomicInteger inFlight = new AtomicInteger();
+    AtomicInteger peakCalls = new AtomicInteger();
     long cpu0 = ProcStat.cpuMillis(0);
     long t0 = System.nanoTime();
     Map<String, Object> m = new LinkedHashMap<>();
@@ -72,7 +74,11 @@ public final class AgentScale {
     m.put("delayMs", delayMs);
     LlmClient host =
         LlmClient.create(
-            ClientOptions.builder().model("m-worker").chatModel(model(delayMs, n)).build());
+            ClientOptions.builder()
+                .model("m-worker")
+                .chatModel(model(delayMs, n, inFlight, peakCalls))
+                .maxToolConcurrency(Math.max(n, 8))
+                .build());
     int ok;
     long heapHeld;
     try (AgentRuntime rt =
@@ -86,6 +92,7 @@ public final class AgentScale {
                     .team(List.of("worker"))
                     .build())
             .maxConcurrentTurns(Math.max(n, 8))
+            .defaultMaxConcurrent(Math.max(n, 8))
             .inboxCap(Math.max(8, n))
             .build()) {
       ok =
@@ -106,8 +113,10 @@ public final class AgentScale {
     m.put("liveHeapBytesPerHandle", heapHeld / n);
     m.put("rssMb", ProcStat.rssKb(0) / 1024);
     m.put("peakRssMb", ProcStat.peakRssKb(0) / 1024);
-    m.put("peakThreads", threads.getPeakThreadCount());
-    m.put("threadsStarted", threads.getTotalStartedThreadCount() - started0);
+    m.put("peakModelCallsInFlight", peakCalls.get());
+    try (threads) {
+      m.putAll(threads.stop());
+    }
     return m;
   }
 
@@ -171,7 +180,7 @@ public final class AgentScale {
    * The scripted model: a worker answers its question after {@code delayMs}; the coordinator asks
    * for {@code n} task calls, then counts the worker answers among its tool results.
    */
-  static ChatModel model(long delayMs, int n) {
+  static ChatModel model(long delayMs, int n, AtomicInteger inFlight, AtomicInteger peak) {
     return request -> {
       List<Message> msgs = request.messages();
       if ("m-coordinator".equals(request.model())) {
@@ -192,7 +201,12 @@ public final class AgentScale {
                 .count();
         return ChatResponse.text("rolled up " + answered);
       }
-      sleep(delayMs);
+      peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+      try {
+        sleep(delayMs);
+      } finally {
+        inFlight.decrementAndGet();
+      }
       String last = "";
       for (Message x : msgs) {
         if (x instanceof Message.UserMessage u) {

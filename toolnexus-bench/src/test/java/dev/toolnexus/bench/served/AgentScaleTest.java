@@ -22,8 +22,11 @@ class AgentScaleTest {
     "liveHeapBytesPerHandle",
     "rssMb",
     "peakRssMb",
-    "peakThreads",
-    "threadsStarted"
+    "peakModelCallsInFlight",
+    "peakPlatformThreads",
+    "platformThreadsStarted",
+    "peakVirtualThreads",
+    "virtualThreadsStarted"
   };
 
   @Test

@@ -282,6 +282,12 @@ class TaskServingWireTest {
                 Map.of("listChanged", true),
                 "logging",
                 Map.of(),
+                "resources",
+                Map.of(),
+                "prompts",
+                Map.of(),
+                "completions",
+                Map.of(),
                 "extensions",
                 Map.of("io.modelcontextprotocol/tasks", Map.of())));
   }

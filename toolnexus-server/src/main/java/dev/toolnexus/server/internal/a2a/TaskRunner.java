@@ -1,18 +1,14 @@
 package dev.toolnexus.server.internal.a2a;
 
 import dev.toolnexus.Answer;
-import dev.toolnexus.CancelToken;
 import dev.toolnexus.Request;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.a2a.internal.Wire;
-import dev.toolnexus.client.AskOptions;
 import dev.toolnexus.client.LlmClient;
 import dev.toolnexus.client.Message;
 import dev.toolnexus.client.Responder;
-import dev.toolnexus.client.RunOptions;
 import dev.toolnexus.client.RunResult;
 import dev.toolnexus.client.internal.TranscriptMaps;
-import dev.toolnexus.client.memory.ConversationStore;
 import dev.toolnexus.internal.Errors;
 import dev.toolnexus.internal.Threads;
 import dev.toolnexus.server.a2a.A2aTask;
@@ -26,7 +22,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -51,12 +46,9 @@ public final class TaskRunner implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TaskRunner.class);
   private static final int STRIPES = 64;
 
-  private final Toolkit toolkit;
-  private final LlmClient client;
-  private final Responder agent;
+  private final TaskRuns runs;
   private final TaskStore store;
   private final Consumer<TaskEvent> onTask;
-  private final Duration timeout;
   private final PushSender push;
   private final TaskLeases leases;
   private final LeaseKeeper keeper;
@@ -77,12 +69,9 @@ public final class TaskRunner implements AutoCloseable {
       Consumer<TaskEvent> onTask,
       Duration timeout,
       PushOptions push) {
-    this.toolkit = toolkit;
-    this.client = client;
-    this.agent = agent;
+    this.runs = new TaskRuns(toolkit, client, agent, timeout);
     this.store = A2aTaskView.of(store);
     this.onTask = onTask;
-    this.timeout = timeout;
     this.push = push == null ? null : new PushSender(push);
     this.leases = store.leases().orElse(null);
     this.keeper = leases == null ? null : new LeaseKeeper(leases, this);
@@ -108,12 +97,12 @@ public final class TaskRunner implements AutoCloseable {
 
   /** The toolkit the tasks run over. */
   Toolkit toolkit() {
-    return toolkit;
+    return runs.toolkit();
   }
 
   /** Whether tasks run as an agent's runs (whose tools the toolkit does not describe). */
   boolean servesAgent() {
-    return agent != null;
+    return runs.servesAgent();
   }
 
   /** The live task with this id; null when it is not running in this process. */
@@ -141,7 +130,7 @@ public final class TaskRunner implements AutoCloseable {
     LiveTask l = new LiveTask(task, listener);
     store.save(task); // a shared store leases the new task to this replica as it inserts it
     live.put(id, l);
-    start(l, () -> firstRun(in.text(), context, memory, l.cancel()));
+    start(l, () -> runs.first(in.text(), context, memory, l.cancel()));
     return l;
   }
 
@@ -158,7 +147,7 @@ public final class TaskRunner implements AutoCloseable {
               .update(
                   id,
                   task -> {
-                    checkResumable(in, task);
+                    TaskRuns.checkResumable(in, task);
                     halted[0] = task;
                     A2aTask next =
                         task.withMessage(userMessage(in)).withState(TaskState.WORKING, null, now());
@@ -178,42 +167,9 @@ public final class TaskRunner implements AutoCloseable {
     Request pending = halted[0].pending();
     List<Map<String, Object>> transcript = halted[0].transcript();
     String context = halted[0].contextId();
-    Answer answer = Answer.ok(pending.id(), answerData(in, pending));
-    start(l, () -> resumedRun(context, transcript, pending, answer, l.cancel()));
+    Answer answer = Answer.ok(pending.id(), TaskRuns.answerData(in, pending));
+    start(l, () -> runs.resumed(context, transcript, pending, answer, l.cancel()));
     return l;
-  }
-
-  /** Requires {@code task} to wait for input, in the context {@code in} names (if any). */
-  private static void checkResumable(Incoming in, A2aTask task) {
-    String id = task.id();
-    if (in.contextId() != null && !in.contextId().equals(task.contextId())) {
-      throw RpcError.invalidParams(
-          "task " + id + " belongs to context " + task.contextId() + ", not " + in.contextId());
-    }
-    if (!task.state().isInterrupted()) {
-      throw new RpcError(
-          Wire.UNSUPPORTED_OPERATION,
-          "task " + id + " is " + task.state() + " and takes no message now");
-    }
-    if (task.pending() == null || task.transcript() == null) {
-      throw new RpcError(-32603, "task " + id + " has no halted run to resume");
-    }
-  }
-
-  /**
-   * The answer's data: the message text as {@code text} (and as {@code answers[0]} for a question),
-   * then the message's data parts merged over it.
-   */
-  static Map<String, Object> answerData(Incoming in, Request pending) {
-    Map<String, Object> data = new LinkedHashMap<>();
-    if (!in.text().isEmpty()) {
-      data.put("text", in.text());
-      if ("question".equals(pending.kind())) {
-        data.put("answers", List.of(in.text()));
-      }
-    }
-    data.putAll(in.data());
-    return data;
   }
 
   /**
@@ -277,11 +233,11 @@ public final class TaskRunner implements AutoCloseable {
       }
     }
     String prompt = text;
-    boolean memory = agent == null && client.store().get(task.contextId()).isPresent();
+    boolean memory = runs.remembers(task.contextId());
     LiveTask l = new LiveTask(task, null);
     live.put(task.id(), l);
     LOG.info(why, task.id());
-    start(l, () -> firstRun(prompt, task.contextId(), memory, l.cancel()));
+    start(l, () -> runs.first(prompt, task.contextId(), memory, l.cancel()));
   }
 
   /**
@@ -302,43 +258,6 @@ public final class TaskRunner implements AutoCloseable {
 
   private void start(LiveTask l, Supplier<RunResult> run) {
     Threads.workers().execute(() -> fulfil(l, run));
-  }
-
-  private RunResult firstRun(String text, String context, boolean memory, CancelToken cancel) {
-    if (agent != null) {
-      return agent.respond(client, text, cancel);
-    }
-    if (memory) {
-      AskOptions ask = AskOptions.of(toolkit, context).withCancel(cancel);
-      return client.ask(text, timeout == null ? ask : ask.withTimeout(timeout));
-    }
-    RunOptions run = RunOptions.of(toolkit).withCancel(cancel);
-    return client.run(text, timeout == null ? run : run.withTimeout(timeout));
-  }
-
-  private RunResult resumedRun(
-      String context,
-      List<Map<String, Object>> transcript,
-      Request pending,
-      Answer answer,
-      CancelToken cancel) {
-    if (agent != null) {
-      return agent.resume(client, pending, answer, cancel);
-    }
-    List<Message> history = TranscriptMaps.fromList(transcript);
-    RunOptions run = RunOptions.of(toolkit).withHistory(history).withCancel(cancel);
-    RunOptions options = timeout == null ? run : run.withTimeout(timeout);
-    ConversationStore conversations = client.store();
-    if (conversations.get(context).isEmpty()) {
-      return client.runWithAnswer(options, pending, answer);
-    }
-    return conversations.exclusive(
-        context,
-        () -> {
-          RunResult r = client.runWithAnswer(options, pending, answer);
-          conversations.save(context, r.messages());
-          return r;
-        });
   }
 
   private void fulfil(LiveTask l, Supplier<RunResult> run) {

@@ -13,12 +13,9 @@ import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,7 +36,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ServerConnection implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ServerConnection.class);
-  private static final int MAX_LIST_PAGES = 1000;
 
   private final McpServerConfig config;
   private final Runnable onChange;
@@ -316,39 +312,7 @@ public final class ServerConnection implements AutoCloseable {
   }
 
   private List<McpSchema.Tool> listAll(CancelToken cancel) {
-    StdioSession s = session;
-    StatelessSession st = stateless;
-    McpSchema.ServerCapabilities caps =
-        s != null
-            ? s.capabilities()
-            : st != null ? st.capabilities() : client.getServerCapabilities();
-    if (caps != null && caps.tools() == null) {
-      return List.of(); // a server without the tools capability simply has none
-    }
-    List<McpSchema.Tool> out = new ArrayList<>();
-    Set<String> cursors = new HashSet<>();
-    String cursor = null;
-    long deadline = System.nanoTime() + config.timeout().toNanos();
-    for (int page = 0; page < MAX_LIST_PAGES; page++) {
-      Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
-      McpSchema.ListToolsResult r =
-          s != null
-              ? s.listTools(cursor, left, dead, cancel)
-              : st != null
-                  ? st.listTools(cursor, left, dead, cancel)
-                  : Await.await(client.listTools(cursor), left, dead, cancel, "tools/list");
-      if (r.tools() != null) {
-        out.addAll(r.tools());
-      }
-      if (r.nextCursor() == null || r.nextCursor().isEmpty()) {
-        return out;
-      }
-      if (!cursors.add(r.nextCursor())) {
-        throw new McpFailure("tools/list returned the cursor \"" + r.nextCursor() + "\" twice");
-      }
-      cursor = r.nextCursor();
-    }
-    throw new McpFailure("tools/list exceeded " + MAX_LIST_PAGES + " pages");
+    return ToolPages.all(this, cancel);
   }
 
   private void refresh() {

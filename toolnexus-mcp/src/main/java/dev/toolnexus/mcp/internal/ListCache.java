@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -48,6 +49,9 @@ public final class ListCache {
 
   private final Clock clock;
   private final LinkedHashMap<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  // how many private entries each request (its key without the context) has, so a lookup asks
+  // for the credentials only when one may match, without scanning the entries
+  private final Map<Key, Integer> privateCounts = new HashMap<>();
   private long held;
 
   /** A cache whose freshness is read on {@code clock} (a test passes a virtual one). */
@@ -78,22 +82,10 @@ public final class ListCache {
     }
     Map<String, Object> bare = withoutMeta(params);
     Map<String, Object> shared = fresh(new Key(origin, method, bare, null));
-    if (shared != null || !keepsPrivate(origin, method, bare)) {
+    if (shared != null || !privateCounts.containsKey(new Key(origin, method, bare, null))) {
       return shared; // the credentials are asked for only when a private answer may match
     }
     return fresh(new Key(origin, method, bare, context.get()));
-  }
-
-  private boolean keepsPrivate(String origin, String method, Map<String, Object> params) {
-    for (Key k : entries.keySet()) {
-      if (k.context() != null
-          && k.origin().equals(origin)
-          && k.method().equals(method)
-          && k.params().equals(params)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private Map<String, Object> fresh(Key key) {
@@ -137,10 +129,14 @@ public final class ListCache {
     remove(key);
     entries.put(key, new Entry(result, clock.instant().plusMillis(ttl.longValue()), size));
     held += size;
+    if (scope != null) {
+      privateCounts.merge(withoutContext(key), 1, Integer::sum);
+    }
     Iterator<Map.Entry<Key, Entry>> oldest = entries.entrySet().iterator();
     while ((entries.size() > MAX_ENTRIES || held > MAX_CHARS) && oldest.hasNext()) {
-      held -= oldest.next().getValue().size();
+      Map.Entry<Key, Entry> e = oldest.next();
       oldest.remove();
+      dropped(e.getKey(), e.getValue());
     }
   }
 
@@ -150,8 +146,8 @@ public final class ListCache {
     while (it.hasNext()) {
       Map.Entry<Key, Entry> e = it.next();
       if (e.getKey().origin().equals(origin) && e.getKey().method().equals(method)) {
-        held -= e.getValue().size();
         it.remove();
+        dropped(e.getKey(), e.getValue());
       }
     }
   }
@@ -159,8 +155,20 @@ public final class ListCache {
   private void remove(Key key) {
     Entry old = entries.remove(key);
     if (old != null) {
-      held -= old.size();
+      dropped(key, old);
     }
+  }
+
+  /** Accounts for {@code entry} of {@code key}, already taken out of the entries. */
+  private void dropped(Key key, Entry entry) {
+    held -= entry.size();
+    if (key.context() != null) {
+      privateCounts.computeIfPresent(withoutContext(key), (k, n) -> n == 1 ? null : n - 1);
+    }
+  }
+
+  private static Key withoutContext(Key key) {
+    return new Key(key.origin(), key.method(), key.params(), null);
   }
 
   /**

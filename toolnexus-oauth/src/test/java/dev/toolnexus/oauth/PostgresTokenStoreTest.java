@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.toolnexus.testing.Postgres;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,32 +100,52 @@ class PostgresTokenStoreTest {
   }
 
   @Test
-  void storesOfSeveralProcessesFirstUsedAtOnceAllCreateTheTableAndSave() throws Exception {
-    int stores = 8;
-    ExecutorService pool = Executors.newFixedThreadPool(stores);
-    try {
-      java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(stores);
-      List<Future<?>> writers = new ArrayList<>();
-      for (int i = 0; i < stores; i++) {
-        String key = "k" + i;
-        writers.add(
-            pool.submit(
-                () -> {
-                  TokenStore store = TokenStore.named(url);
-                  start.await();
-                  store.save(key, TOKEN);
-                  return null;
-                }));
+  void aFirstUseBlockedBehindAnotherProcessCreatingTheTableSavesOnceThatCommits() throws Exception {
+    String ddl =
+        "CREATE TABLE IF NOT EXISTS toolnexus_oauth_tokens"
+            + " (token_key VARCHAR(1024) PRIMARY KEY, token_json TEXT NOT NULL)";
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try (Connection other = ds.getConnection()) {
+      other.setAutoCommit(false);
+      try (Statement st = other.createStatement()) {
+        st.executeUpdate(ddl); // the other process's table, not committed yet
       }
-      for (Future<?> w : writers) {
-        w.get(60, TimeUnit.SECONDS);
-      }
+      Future<?> first = pool.submit(() -> TokenStore.jdbc(ds).save("k", TOKEN));
+      awaitBlockedCreate(first);
+      other.commit(); // the store's create now meets the committed table's catalog row
+
+      first.get(60, TimeUnit.SECONDS);
     } finally {
       pool.shutdownNow();
     }
 
-    for (int i = 0; i < stores; i++) {
-      assertThat(TokenStore.named(url).load("k" + i)).contains(TOKEN);
+    assertThat(TokenStore.jdbc(ds).load("k")).contains(TOKEN);
+  }
+
+  /** Waits until the store's CREATE TABLE waits on a lock the other transaction holds. */
+  private void awaitBlockedCreate(Future<?> first) throws Exception {
+    String blocked =
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            + " AND wait_event_type = 'Lock' AND query LIKE 'CREATE TABLE%toolnexus_oauth_tokens%'";
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    try (Connection c = ds.getConnection();
+        Statement st = c.createStatement()) {
+      while (true) {
+        try (ResultSet r = st.executeQuery(blocked)) {
+          r.next();
+          if (r.getInt(1) == 1) {
+            return;
+          }
+        }
+        if (first.isDone()) {
+          first.get(); // it ended without waiting: say how
+          throw new AssertionError("the store's first use did not wait for the other create");
+        }
+        if (System.nanoTime() > deadline) {
+          throw new AssertionError("the store's CREATE TABLE never waited on the other's lock");
+        }
+        Thread.sleep(20);
+      }
     }
   }
 }

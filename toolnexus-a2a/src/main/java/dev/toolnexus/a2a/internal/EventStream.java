@@ -112,11 +112,6 @@ final class EventStream implements Flow.Subscriber<String>, AutoCloseable {
     lines.clear();
   }
 
-  /** Whether {@link #detach} was called. */
-  boolean detached() {
-    return detached;
-  }
-
   /** Stops the stream: the HTTP client closes the connection. */
   @Override
   public void close() {

@@ -236,6 +236,7 @@ final class Rpc {
               events.onError(new CancellationException("canceled"));
               headers.countDown();
             });
+    boolean lingering = false; // set once the stream is left to end by itself
     try {
       if (!headers.await(left(deadline), TimeUnit.NANOSECONDS)) {
         throw new HttpTimeoutException("budget spent");
@@ -279,13 +280,14 @@ final class Rpc {
         }
         Object result = unwrap.apply(Json.parseObject(((EventStream.Event) n).data()));
         if (settled.test(result)) {
+          lingering = true;
           linger(future, events);
           return result;
         }
       }
     } finally {
       registration.close();
-      if (!future.isDone() && !events.detached()) {
+      if (!future.isDone() && !lingering) {
         events.close();
         future.cancel(true);
       }

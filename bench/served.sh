@@ -70,7 +70,8 @@ start_server() {
   : >"$SERVER_LOG"
   "${cmd[@]}" </dev/null >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!
-  for _ in $(seq 1 200); do
+  # up to 60 s: a JVM with a flight recorder on a loaded machine can take more than 10 s to start
+  for _ in $(seq 1 1200); do
     grep -q '^PORT=' "$SERVER_LOG" && break
     kill -0 "$SERVER_PID" 2>/dev/null || { cat "$SERVER_LOG" >&2; exit 1; }
     sleep 0.05

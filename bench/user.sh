@@ -9,6 +9,7 @@
 #   ROUNDS=5 COLD=5:30 WARM=200:200 bench/user.sh
 #   SERVER=node bench/user.sh                     # the Node mock and MCP server instead
 #   RUNNERS="lean-floor user floor" bench/user.sh # also the JDK-default floor (FloorRunner)
+#   RUNNERS="lean-floor user langchain4j" bench/user.sh  # also LangChain4j 1.11 (bench/peers)
 #   RUNNERS="user-base user" BASE_CLASSPATH=/tmp/base/toolnexus-bench/target/user-classpath.txt \
 #     bench/user.sh                               # before/after: another build's user runner
 #
@@ -94,7 +95,29 @@ run_one() {
         --base-url "$BASE_URL" --mcp "$MCP" --cold "$COLD" --warm "$WARM" | grep '^{' | tail -n 1 |
         sed 's/"framework":"toolnexus-user"/"framework":"toolnexus-user-base"/'
       return ;;
-    *) echo "bench: unknown runner $1 (user, lean-floor, floor, user-base)" >&2; exit 2 ;;
+    langchain4j) # LangChain4j 1.11 (bench/peers/langchain4j): its runner measures one phase per
+      # JVM, so the cold and the warm phase are two JVMs; init and RSS are the cold one's
+      local jar="$ROOT/bench/peers/langchain4j/target/langchain4j-runner.jar" cold warm
+      if [ ! -f "$jar" ] || [ -n "$(find "$ROOT/bench/peers/langchain4j/pom.xml" "$ROOT/bench/peers/langchain4j/src" -newer "$jar" -print -quit)" ]; then
+        echo "bench: building the langchain4j runner (bench/peers/langchain4j) ..." >&2
+        (cd "$ROOT" && ./mvnw -B -q -f bench/peers/langchain4j/pom.xml package 1>&2)
+      fi
+      # shellcheck disable=SC2086
+      cold="$("$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$jar" --base-url "$BASE_URL" --mcp "$MCP" \
+        --runs "${COLD#*:}" --warmup "${COLD%%:*}" 2>/dev/null | grep '^{' | tail -n 1)"
+      # shellcheck disable=SC2086
+      warm="$("$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$jar" --base-url "$BASE_URL" --mcp "$MCP" \
+        --runs "${WARM#*:}" --warmup "${WARM%%:*}" 2>/dev/null | grep '^{' | tail -n 1)"
+      python3 -c 'import json,sys
+c,w=json.loads(sys.argv[1]),json.loads(sys.argv[2])
+r={"framework":"langchain4j","init_ms":c["init_ms"],"cold_p50_ms":c["p50_ms"],
+ "warm_p50_ms":w["p50_ms"],"warm_p95_ms":w["p95_ms"],"peak_rss_mb":c["peak_rss_mb"],
+ "warm_peak_rss_mb":w["peak_rss_mb"],"final_ok":c["final_ok"] and w["final_ok"]}
+if "alloc_bytes" in c: r["cold_alloc_bytes"]=c["alloc_bytes"]
+if "alloc_bytes" in w: r["warm_alloc_bytes"]=w["alloc_bytes"]
+print(json.dumps(r,separators=(",",":")))' "$cold" "$warm"
+      return ;;
+    *) echo "bench: unknown runner $1 (user, lean-floor, floor, user-base, langchain4j)" >&2; exit 2 ;;
   esac
   # shellcheck disable=SC2086
   "$JAVA" ${BENCH_JAVA_OPTS:-} -cp "$CP" "$main" --base-url "$BASE_URL" --mcp "$MCP" \

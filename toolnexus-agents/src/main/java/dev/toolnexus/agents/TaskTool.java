@@ -7,9 +7,12 @@ import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
 import dev.toolnexus.ToolResult;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -195,22 +198,21 @@ final class TaskTool implements Tool {
    * @throws AgentException when the child for {@code key} cannot be spawned or woken
    */
   private Handle startInCallOrder(String key, List<Handle> spawned) {
-    List<String> order = new ArrayList<>();
+    // One pass over the plan and one index of the children per call: a reply of N task calls
+    // costs O(N) here per call instead of a scan of the children for every key (O(N^2) per call).
+    Set<String> order = new LinkedHashSet<>();
     for (String k : parent.taskPlan) {
-      if (!order.contains(k)) {
-        order.add(k);
-      }
+      order.add(k);
       if (k.equals(key)) {
         break;
       }
     }
-    if (!order.contains(key)) {
-      order.add(key);
-    }
+    order.add(key);
+    Map<String, Handle> children = childrenByKey();
     for (String k : order) {
       int cut = k.indexOf('\n');
       String agent = k.substring(0, cut);
-      Handle c = byKey(k);
+      Handle c = children.get(k);
       try {
         if (c == null) {
           if (!team.contains(agent)) {
@@ -219,6 +221,7 @@ final class TaskTool implements Tool {
           c = rt.spawnLocked(parent, agent, null);
           c.taskKey = k;
           spawned.add(c);
+          children.put(k, c);
           rt.admission.runOnSpawn(c);
         }
         if (!c.taskStarted) {
@@ -233,7 +236,18 @@ final class TaskTool implements Tool {
         // an earlier call's own execution reports its refusal
       }
     }
-    return byKey(key);
+    return children.get(key);
+  }
+
+  /** The parent's task children by reattachment key; the first child spawned for a key wins. */
+  private Map<String, Handle> childrenByKey() {
+    Map<String, Handle> byKey = new HashMap<>();
+    for (Handle c : parent.children) {
+      if (c.taskKey != null) {
+        byKey.putIfAbsent(c.taskKey, c);
+      }
+    }
+    return byKey;
   }
 
   private Handle byKey(String key) {

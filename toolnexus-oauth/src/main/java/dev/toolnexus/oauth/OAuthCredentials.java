@@ -181,7 +181,12 @@ public final class OAuthCredentials implements HttpAuth {
     form.put("resource", t.resource());
     try {
       OAuthHttp.Reply r =
-          http.postForm(URI.create(t.tokenEndpoint()), form, t.clientId(), t.clientSecret());
+          http.postForm(
+              URI.create(t.tokenEndpoint()),
+              form,
+              t.clientId(),
+              t.clientSecret(),
+              basicAuthAt(t.tokenEndpoint()));
       StoredToken next =
           TokenReplies.token(
               r,
@@ -200,6 +205,19 @@ public final class OAuthCredentials implements HttpAuth {
       log.info("OAuth: {}; a new sign-in is needed", e.getMessage());
       return null;
     }
+  }
+
+  /**
+   * Whether a client with a secret authenticates to {@code tokenEndpoint} with HTTP Basic: as the
+   * metadata discovered in this JVM says; HTTP Basic (the default method) when none was.
+   */
+  private boolean basicAuthAt(String tokenEndpoint) {
+    for (Discovered d : discovered.values()) {
+      if (d.server().tokenEndpoint().toString().equals(tokenEndpoint)) {
+        return d.server().basicAuth();
+      }
+    }
+    return true;
   }
 
   private Discovered discover(URI endpoint, String metadataUrl) {
@@ -250,7 +268,8 @@ public final class OAuthCredentials implements HttpAuth {
     }
     URI token = h.tokenEndpoint();
     String issuer = token.getScheme() + "://" + token.getRawAuthority();
-    return new ClientMetadata.Server(issuer, h.authorizationEndpoint(), token, null, false);
+    return new ClientMetadata.Server(
+        issuer, h.authorizationEndpoint(), token, null, false, false, List.of());
   }
 
   /** A client credentials token for {@code resource}, stored under {@code key}. */

@@ -62,7 +62,7 @@ final class SignIn {
             params -> {
               PendingLogin p = ready.join();
               try {
-                p.code().complete(Redirects.code(params, state));
+                p.code().complete(Redirects.code(params, state, p.issuer(), p.issRequired()));
               } catch (IllegalArgumentException e) {
                 p.code().completeExceptionally(e);
               }
@@ -71,7 +71,8 @@ final class SignIn {
       ClientRegistration.Client client = client(server, redirect, scopes, previous);
       URI url =
           authorizationUrl(server, client.clientId(), redirect, scopes, state, pkce, resource);
-      pending[0] = new PendingLogin(url, redirect, state);
+      pending[0] =
+          new PendingLogin(url, redirect, state, server.issuer(), server.issParameterSupported());
       ready.complete(pending[0]);
       options.userStep.begin(pending[0]);
       String code = await(pending[0]);
@@ -82,7 +83,12 @@ final class SignIn {
       form.put("code_verifier", pkce.verifier());
       form.put("resource", resource.resource());
       OAuthHttp.Reply r =
-          http.postForm(server.tokenEndpoint(), form, client.clientId(), client.clientSecret());
+          http.postForm(
+              server.tokenEndpoint(),
+              form,
+              client.clientId(),
+              client.clientSecret(),
+              client.basicAuth(server));
       return TokenReplies.token(
           r,
           "exchanging the authorization code",

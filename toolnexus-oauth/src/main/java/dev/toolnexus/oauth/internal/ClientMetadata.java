@@ -37,13 +37,34 @@ public final class ClientMetadata {
    * @param tokenEndpoint where codes and refresh tokens are exchanged
    * @param registrationEndpoint dynamic client registration; null when not offered
    * @param clientIdMetadataDocuments whether client ids may be metadata document URLs
+   * @param issParameterSupported whether its authorization responses always carry {@code iss} (RFC
+   *     9207), so that one without it must be refused
+   * @param tokenEndpointAuthMethods the client authentication methods its token endpoint takes;
+   *     empty when it names none ({@code client_secret_basic} is then the default)
    */
   public record Server(
       String issuer,
       URI authorizationEndpoint,
       URI tokenEndpoint,
       URI registrationEndpoint,
-      boolean clientIdMetadataDocuments) {}
+      boolean clientIdMetadataDocuments,
+      boolean issParameterSupported,
+      List<String> tokenEndpointAuthMethods) {
+    /** The same server; the list copied. */
+    public Server {
+      tokenEndpointAuthMethods = List.copyOf(tokenEndpointAuthMethods);
+    }
+
+    /**
+     * Whether a client with a secret authenticates with HTTP Basic: unless the server names methods
+     * that leave {@code client_secret_basic} out and include {@code client_secret_post}.
+     */
+    public boolean basicAuth() {
+      return tokenEndpointAuthMethods.isEmpty()
+          || tokenEndpointAuthMethods.contains("client_secret_basic")
+          || !tokenEndpointAuthMethods.contains("client_secret_post");
+    }
+  }
 
   /** The protected resource metadata of {@code endpoint}. */
   public Resource resource(URI endpoint, String metadataUrl) {
@@ -99,6 +120,16 @@ public final class ClientMetadata {
     for (URI uri : tries) {
       Server found = serverOf(http.get(uri), issuer);
       if (found != null) {
+        // RFC 8414: metadata for another issuer than the one looked up must not be used
+        if (!found.issuer().equals(issuer)) {
+          throw new IllegalStateException(
+              "OAuth: the authorization server metadata at "
+                  + uri
+                  + " is for issuer "
+                  + found.issuer()
+                  + ", not "
+                  + issuer);
+        }
         return found;
       }
     }
@@ -141,7 +172,9 @@ public final class ClientMetadata {
         URI.create((String) m.get("authorization_endpoint")),
         URI.create(String.valueOf(m.get("token_endpoint"))),
         reg instanceof String rs ? URI.create(rs) : null,
-        Boolean.TRUE.equals(m.get("client_id_metadata_document_supported")));
+        Boolean.TRUE.equals(m.get("client_id_metadata_document_supported")),
+        Boolean.TRUE.equals(m.get("authorization_response_iss_parameter_supported")),
+        strings(m.get("token_endpoint_auth_methods_supported")));
   }
 
   /** The canonical form of a resource URI: lower-case scheme and host, no query or fragment. */

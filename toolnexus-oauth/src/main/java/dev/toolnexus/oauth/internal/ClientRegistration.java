@@ -14,8 +14,23 @@ public final class ClientRegistration {
    *
    * @param clientId the id the server assigned
    * @param clientSecret its secret, or null for a public client
+   * @param authMethod the token endpoint authentication method the server registered it with; null
+   *     when not said (the server's metadata then decides)
    */
-  public record Client(String clientId, String clientSecret) {
+  public record Client(String clientId, String clientSecret, String authMethod) {
+    /** A client whose authentication method the server's metadata decides. */
+    public Client(String clientId, String clientSecret) {
+      this(clientId, clientSecret, null);
+    }
+
+    /** Whether this client authenticates to {@code server}'s token endpoint with HTTP Basic. */
+    public boolean basicAuth(ClientMetadata.Server server) {
+      if ("client_secret_post".equals(authMethod)) {
+        return false;
+      }
+      return "client_secret_basic".equals(authMethod) || server.basicAuth();
+    }
+
     @Override
     public String toString() {
       return "Client[" + clientId + "]";
@@ -42,6 +57,8 @@ public final class ClientRegistration {
           "OAuth: registering a client at " + endpoint + " failed: " + OAuthHttp.error(r));
     }
     Object secret = r.body().get("client_secret");
-    return new Client(id, secret instanceof String s ? s : null);
+    Object method = r.body().get("token_endpoint_auth_method");
+    return new Client(
+        id, secret instanceof String s ? s : null, method instanceof String m ? m : null);
   }
 }

@@ -54,6 +54,16 @@ public final class OAuthHttp {
    * set (else the form carries {@code client_id}).
    */
   public Reply postForm(URI uri, Map<String, String> form, String clientId, String clientSecret) {
+    return postForm(uri, form, clientId, clientSecret, true);
+  }
+
+  /**
+   * POSTs a form to a token endpoint; a client with a secret authenticates with HTTP Basic ({@code
+   * client_secret_basic}) when {@code basic}, else with {@code client_id} and {@code client_secret}
+   * in the form ({@code client_secret_post}); one without carries just {@code client_id}.
+   */
+  public Reply postForm(
+      URI uri, Map<String, String> form, String clientId, String clientSecret, boolean basic) {
     StringJoiner body = new StringJoiner("&");
     form.forEach(
         (k, v) -> {
@@ -63,13 +73,17 @@ public final class OAuthHttp {
         });
     HttpRequest.Builder b =
         HttpRequest.newBuilder(uri).header("Content-Type", "application/x-www-form-urlencoded");
-    if (clientSecret != null) {
-      String basic = enc(clientId) + ":" + enc(clientSecret);
+    if (clientSecret != null && basic) {
+      String credentials = enc(clientId) + ":" + enc(clientSecret);
       b.header(
           "Authorization",
-          "Basic " + Base64.getEncoder().encodeToString(basic.getBytes(StandardCharsets.UTF_8)));
+          "Basic "
+              + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
     } else {
       body.add("client_id=" + enc(clientId));
+      if (clientSecret != null) {
+        body.add("client_secret=" + enc(clientSecret));
+      }
     }
     return send(b.POST(HttpRequest.BodyPublishers.ofString(body.toString())), uri);
   }

@@ -16,6 +16,19 @@ public final class Redirects {
    * @throws IllegalArgumentException when the redirect carries an error, no code, or another state
    */
   public static String code(String redirectUrlOrCode, String state) {
+    return code(redirectUrlOrCode, state, null, false);
+  }
+
+  /**
+   * The code of a redirect URL or a bare code, the {@code state} checked and, for a URL, its {@code
+   * iss} (RFC 9207): when present it must be exactly {@code issuer} (no normalisation), and it must
+   * be present when {@code issRequired} (the server said it always sends it).
+   *
+   * @throws IllegalArgumentException when the redirect carries an error, no code, another state or
+   *     another issuer
+   */
+  public static String code(
+      String redirectUrlOrCode, String state, String issuer, boolean issRequired) {
     if (redirectUrlOrCode == null || redirectUrlOrCode.isBlank()) {
       throw new IllegalArgumentException("the sign-in was completed without a code");
     }
@@ -24,11 +37,35 @@ public final class Redirects {
       return s;
     }
     String query = s.contains("?") ? URI.create(s).getRawQuery() : s;
-    return code(query(query), state);
+    return code(query(query), state, issuer, issRequired);
   }
 
   /** The code of a redirect's query parameters, the state checked. */
   public static String code(Map<String, String> params, String state) {
+    return code(params, state, null, false);
+  }
+
+  /**
+   * The code of a redirect's query parameters, the state and the {@code iss} checked as {@link
+   * #code(String, String, String, boolean)} says.
+   */
+  public static String code(
+      Map<String, String> params, String state, String issuer, boolean issRequired) {
+    String iss = params.get("iss");
+    if (issuer != null && iss != null && !iss.equals(issuer)) {
+      throw new IllegalArgumentException(
+          "the authorization response comes from issuer "
+              + iss
+              + ", not the authorization server signed in at, "
+              + issuer
+              + ": refused (RFC 9207)");
+    }
+    if (issuer != null && iss == null && issRequired) {
+      throw new IllegalArgumentException(
+          "the authorization response carries no iss although "
+              + issuer
+              + " says it always sends one: refused (RFC 9207)");
+    }
     if (params.containsKey("error")) {
       String d = params.get("error_description");
       throw new IllegalArgumentException(

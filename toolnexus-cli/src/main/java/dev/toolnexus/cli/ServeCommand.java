@@ -258,6 +258,20 @@ final class ServeCommand implements Callable<Integer> {
               + " server/discover (default: none).")
   String instructions;
 
+  @Option(
+      names = "--skill-prompts",
+      description =
+          "Also serve each loaded skill (--skills) as an MCP prompt of its name whose message is"
+              + " the skill's instructions.")
+  boolean skillPrompts;
+
+  @Option(
+      names = "--skill-resources",
+      description =
+          "Also serve the files of each skill directory (--skills) as MCP resources"
+              + " skill://<skill>/<path>.")
+  boolean skillResources;
+
   @Override
   public Integer call() throws Exception {
     if (!mcp && !stdio && !a2a) {
@@ -405,6 +419,7 @@ final class ServeCommand implements Callable<Integer> {
     if (instructions != null) {
       b.instructions(instructions);
     }
+    b.skillPrompts(skillPrompts).skillResources(skillResources);
     b.taskTools(new LinkedHashSet<>(taskTools));
     try {
       b.taskStore(TaskStores.of(taskStore, A2aServing.leases(this)));

@@ -70,6 +70,65 @@ class ServeCommandTest {
   }
 
   @Test
+  void skillPromptsAndSkillResourcesServeTheSkillsOverStdio(@TempDir Path dir) throws Exception {
+    Path skill = Files.createDirectories(dir.resolve("greet"));
+    Files.writeString(
+        skill.resolve("SKILL.md"), "---\nname: greet\ndescription: Greets\n---\nSay hello.\n");
+    Files.writeString(skill.resolve("names.txt"), "Ada\n");
+    String requests =
+        INIT
+            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\","
+            + "\"params\":{\"name\":\"greet\"}}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\","
+            + "\"params\":{\"uri\":\"skill://greet/names.txt\"}}\n";
+    CliRun r =
+        CliRun.withInput(
+            requests,
+            Map.of(),
+            "serve",
+            "--stdio",
+            "--skills",
+            dir.toString(),
+            "--skill-prompts",
+            "--skill-resources");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    List<String> lines = r.out().lines().toList();
+    assertThat(Json.parseObject(lines.get(1)).get("result"))
+        .isEqualTo(
+            Map.of(
+                "description",
+                "Greets",
+                "messages",
+                List.of(
+                    Map.of(
+                        "role", "user", "content", Map.of("type", "text", "text", "Say hello.")))));
+    assertThat(Json.parseObject(lines.get(2)).get("result"))
+        .isEqualTo(
+            Map.of(
+                "contents",
+                List.of(
+                    Map.of(
+                        "uri",
+                        "skill://greet/names.txt",
+                        "mimeType",
+                        "text/plain",
+                        "text",
+                        "Ada\n"))));
+  }
+
+  @Test
+  void withoutSkillPromptsTheSkillsAreNoPrompts(@TempDir Path dir) throws Exception {
+    Path skill = Files.createDirectories(dir.resolve("greet"));
+    Files.writeString(
+        skill.resolve("SKILL.md"), "---\nname: greet\ndescription: Greets\n---\nSay hello.\n");
+    String requests = INIT + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\"}\n";
+    CliRun r = CliRun.withInput(requests, Map.of(), "serve", "--stdio", "--skills", dir.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(Json.parseObject(r.out().lines().toList().get(1)).get("result"))
+        .isEqualTo(Map.of("prompts", List.of()));
+  }
+
+  @Test
   void theConfigFilesMcpServerBlockNamesTheServerAndPicksTheTools(@TempDir Path dir)
       throws Exception {
     Path config = dir.resolve("mcp.json");

@@ -6,12 +6,14 @@ import dev.toolnexus.server.a2a.TaskStore;
 import dev.toolnexus.server.auth.Authenticator;
 import dev.toolnexus.server.internal.HostBuilder;
 import dev.toolnexus.server.internal.HostOptions;
+import dev.toolnexus.server.internal.McpServerBlock;
 import dev.toolnexus.time.Scheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -59,6 +61,9 @@ import java.util.function.Consumer;
  *     answer (a served tool that suspends); replicas behind one endpoint need the same one; null
  *     draws a random key, so only this process continues its calls. Never shown by {@link
  *     #toString()}
+ * @param features the resources, resource templates and prompts served besides the gatewayed ones,
+ *     and whether skills are served as prompts and resources ({@link ServedFeatures#NONE} by
+ *     default)
  */
 public record McpServeOptions(
     String name,
@@ -83,7 +88,8 @@ public record McpServeOptions(
     TaskStore taskStore,
     Duration taskTtl,
     Duration taskPollInterval,
-    String requestStateKey) {
+    String requestStateKey,
+    ServedFeatures features) {
 
   /** The default {@code serverInfo.name}. */
   public static final String DEFAULT_NAME = "toolnexus";
@@ -121,6 +127,7 @@ public record McpServeOptions(
     taskPollInterval =
         Durations.positive(taskPollInterval, Duration.ofSeconds(1), "taskPollInterval");
     requestStateKey = requestStateKey == null || requestStateKey.isBlank() ? null : requestStateKey;
+    features = features == null ? ServedFeatures.NONE : features;
   }
 
   /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
@@ -160,6 +167,7 @@ public record McpServeOptions(
     b.taskTtl = taskTtl;
     b.taskPollInterval = taskPollInterval;
     b.requestStateKey = requestStateKey;
+    b.features(features);
     return b;
   }
 
@@ -207,6 +215,18 @@ public record McpServeOptions(
                 + ", taskPollInterval="
                 + taskPollInterval)
         + (requestStateKey == null ? "" : ", requestStateKey=(set)")
+        + (features.any()
+            ? ", resources="
+                + features.resources().size()
+                + ", resourceTemplates="
+                + features.resourceTemplates().size()
+                + ", prompts="
+                + features.prompts().size()
+                + ", skillPrompts="
+                + features.skillPrompts()
+                + ", skillResources="
+                + features.skillResources()
+            : "")
         + "]";
   }
 
@@ -228,8 +248,63 @@ public record McpServeOptions(
     private Duration taskTtl;
     private Duration taskPollInterval;
     private String requestStateKey;
+    private final List<ServedResource> resources = new ArrayList<>();
+    private final List<ServedResourceTemplate> templates = new ArrayList<>();
+    private final List<ServedPrompt> prompts = new ArrayList<>();
+    private boolean skillPrompts;
+    private boolean skillResources;
 
     private Builder() {}
+
+    /** Serves this resource besides the gatewayed ones (it wins over one of the same URI). */
+    public Builder resource(ServedResource value) {
+      resources.add(Objects.requireNonNull(value, "resource"));
+      return this;
+    }
+
+    /** Serves this resource template besides the gatewayed ones. */
+    public Builder resourceTemplate(ServedResourceTemplate value) {
+      templates.add(Objects.requireNonNull(value, "resourceTemplate"));
+      return this;
+    }
+
+    /** Serves this prompt besides the gatewayed ones (it wins over one of the same name). */
+    public Builder prompt(ServedPrompt value) {
+      prompts.add(Objects.requireNonNull(value, "prompt"));
+      return this;
+    }
+
+    /**
+     * Serves each skill the toolkit loaded as a prompt of the skill's name whose one user message
+     * is the skill's instructions (default off).
+     */
+    public Builder skillPrompts(boolean value) {
+      this.skillPrompts = value;
+      return this;
+    }
+
+    /**
+     * Serves the files of each skill directory as resources {@code skill://<skill>/<path>} (default
+     * off).
+     */
+    public Builder skillResources(boolean value) {
+      this.skillResources = value;
+      return this;
+    }
+
+    /** Replaces every registered resource, template and prompt and the skill settings. */
+    public Builder features(ServedFeatures value) {
+      ServedFeatures f = value == null ? ServedFeatures.NONE : value;
+      resources.clear();
+      resources.addAll(f.resources());
+      templates.clear();
+      templates.addAll(f.resourceTemplates());
+      prompts.clear();
+      prompts.addAll(f.prompts());
+      skillPrompts = f.skillPrompts();
+      skillResources = f.skillResources();
+      return this;
+    }
 
     /**
      * The secret that signs the request state of "input required" answers; give every replica of
@@ -365,56 +440,8 @@ public record McpServeOptions(
      * @throws IllegalArgumentException naming the field when one has the wrong type
      */
     public Builder config(Map<String, ?> mcpServer) {
-      if (mcpServer == null) {
-        return this;
-      }
-      for (String key : mcpServer.keySet()) {
-        if (!List.of("name", "version", "tools", "pageSize", "instructions").contains(key)) {
-          throw new IllegalArgumentException(
-              "mcpServer."
-                  + key
-                  + ": unknown field (expected name, version, tools, pageSize, instructions)");
-        }
-      }
-      Object n = mcpServer.get("name");
-      if (n != null) {
-        name(string(n, "mcpServer.name"));
-      }
-      Object v = mcpServer.get("version");
-      if (v != null) {
-        version(string(v, "mcpServer.version"));
-      }
-      Object ins = mcpServer.get("instructions");
-      if (ins != null) {
-        instructions(string(ins, "mcpServer.instructions"));
-      }
-      Object t = mcpServer.get("tools");
-      if (t != null) {
-        if (!(t instanceof List<?> list)) {
-          throw new IllegalArgumentException("mcpServer.tools: must be a list of tool names");
-        }
-        List<String> names = new ArrayList<>();
-        for (Object o : list) {
-          names.add(string(o, "mcpServer.tools[" + names.size() + "]"));
-        }
-        tools(names);
-      }
-      Object p = mcpServer.get("pageSize");
-      if (p != null) {
-        if (!(p instanceof Integer size) || size < 0) {
-          throw new IllegalArgumentException(
-              "mcpServer.pageSize: must be a whole number, 0 or more (got " + p + ")");
-        }
-        pageSize(size);
-      }
+      McpServerBlock.apply(this, mcpServer);
       return this;
-    }
-
-    private static String string(Object value, String field) {
-      if (value instanceof String s) {
-        return s;
-      }
-      throw new IllegalArgumentException(field + ": must be a string");
     }
 
     /** The options. */
@@ -443,7 +470,8 @@ public record McpServeOptions(
           taskStore,
           taskTtl,
           taskPollInterval,
-          requestStateKey);
+          requestStateKey,
+          new ServedFeatures(resources, templates, prompts, skillPrompts, skillResources));
     }
   }
 }

@@ -23,11 +23,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  *       undeclared-capability (-32021), no-independent-requests and no-log-without-logLevel checks
  *       need the diagnostic tools test_missing_capability, test_streaming_elicitation and
  *       test_logging_tool, which the fixture does not have yet.
- *   <li>resources-read-text, resources-read-binary, resources-templates-read, prompts-get-simple,
- *       prompts-get-with-args, prompts-get-embedded-resource, prompts-get-with-image,
- *       completion-complete: the suite reads test://static-text, test://static-binary,
- *       test://template/{id}/data and the test_* prompts; a toolkit cannot register resources or
- *       prompts of its own yet (only gatewayed MCP servers' ones).
  *   <li>input-required-result-basic-elicitation, -request-state, -multi-round, -result-type,
  *       -tampered-state, -capability-check, -multiple-input-requests, -basic-sampling,
  *       -basic-list-roots, -non-tool-request: the suite calls test_input_required_result_* tools
@@ -48,7 +43,7 @@ class ConformanceServer2026Test {
   @BeforeAll
   static void serve() throws Exception {
     toolkit = Fixtures.conformanceToolkit();
-    server = McpServe.http(toolkit, McpServeOptions.defaults());
+    server = McpServe.http(toolkit, Fixtures.conformanceOptions());
   }
 
   @AfterAll
@@ -72,6 +67,14 @@ class ConformanceServer2026Test {
         "resources-list",
         "sep-2164-resource-not-found",
         "prompts-list",
+        "resources-read-text",
+        "resources-read-binary",
+        "resources-templates-read",
+        "prompts-get-simple",
+        "prompts-get-with-args",
+        "prompts-get-embedded-resource",
+        "prompts-get-with-image",
+        "completion-complete",
         "dns-rebinding-protection",
         "caching",
         "input-required-result-missing-input-response",

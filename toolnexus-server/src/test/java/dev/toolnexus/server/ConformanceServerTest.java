@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The official MCP conformance suite ({@code @modelcontextprotocol/conformance}) runs its server
- * scenarios against the served fixture toolkit.
+ * scenarios against the served fixture toolkit, with the resources, resource template and prompts
+ * of {@link Fixtures#conformanceFeatures()}.
  */
 class ConformanceServerTest {
   private static Toolkit toolkit;
@@ -22,7 +23,7 @@ class ConformanceServerTest {
   @BeforeAll
   static void serve() throws Exception {
     toolkit = Fixtures.conformanceToolkit();
-    server = McpServe.http(toolkit, McpServeOptions.defaults());
+    server = McpServe.http(toolkit, Fixtures.conformanceOptions());
   }
 
   @AfterAll
@@ -46,6 +47,16 @@ class ConformanceServerTest {
         "tools-call-with-logging",
         "tools-call-with-progress",
         "server-sse-multiple-streams",
+        "resources-list",
+        "resources-read-text",
+        "resources-read-binary",
+        "resources-templates-read",
+        "prompts-list",
+        "prompts-get-simple",
+        "prompts-get-with-args",
+        "prompts-get-embedded-resource",
+        "prompts-get-with-image",
+        "completion-complete",
         "dns-rebinding-protection"
       })
   void serverScenarioPasses(String scenario, @TempDir Path out) throws Exception {

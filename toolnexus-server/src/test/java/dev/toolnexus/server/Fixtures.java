@@ -189,4 +189,93 @@ final class Fixtures {
           }
         });
   }
+
+  // ---- registered resources, templates, prompts and completion the conformance suite reads ----
+
+  /**
+   * The options the conformance tests serve with: the defaults plus {@link #conformanceFeatures}.
+   */
+  static McpServeOptions conformanceOptions() {
+    return McpServeOptions.builder().features(conformanceFeatures()).build();
+  }
+
+  /**
+   * The resources, resource template and prompts the MCP conformance suite's resources-*,
+   * prompts-get-* and completion-complete scenarios read, with the contents they expect.
+   */
+  static ServedFeatures conformanceFeatures() {
+    byte[] png = Base64.getDecoder().decode(RED_PIXEL_PNG);
+    ServedResourceTemplate template =
+        ServedResourceTemplate.of(
+                "test://template/{id}/data",
+                "template-data",
+                "application/json",
+                (uri, vars) ->
+                    ResourceContent.text(
+                        "{\"id\":\""
+                            + vars.get("id")
+                            + "\",\"templateTest\":true,\"data\":\"Data for ID: "
+                            + vars.get("id")
+                            + "\"}"))
+            .withDescription("A resource template with an id parameter");
+    ServedPrompt simple =
+        ServedPrompt.of(
+            "test_simple_prompt",
+            "A simple prompt without arguments",
+            List.of(),
+            args -> List.of(PromptMessage.user("This is a simple prompt for testing.")));
+    ServedPrompt withArguments =
+        ServedPrompt.of(
+                "test_prompt_with_arguments",
+                "A prompt with required arguments",
+                List.of(
+                    new ServedPrompt.Argument("arg1", "First test argument", true),
+                    new ServedPrompt.Argument("arg2", "Second test argument", true)),
+                args ->
+                    List.of(
+                        PromptMessage.user(
+                            "Prompt with arguments: arg1='"
+                                + args.get("arg1")
+                                + "', arg2='"
+                                + args.get("arg2")
+                                + "'")))
+            .withCompleter(ArgumentCompleter.of(List.of("paris", "park", "party")));
+    ServedPrompt embedded =
+        ServedPrompt.of(
+            "test_prompt_with_embedded_resource",
+            "A prompt that embeds a resource",
+            List.of(new ServedPrompt.Argument("resourceUri", "URI of the resource to embed", true)),
+            args ->
+                List.of(
+                    new PromptMessage(
+                        "user",
+                        new PromptMessage.Resource(
+                            args.get("resourceUri"),
+                            "text/plain",
+                            ResourceContent.text("Embedded resource content for testing."))),
+                    PromptMessage.user("Please process the embedded resource above.")));
+    ServedPrompt image =
+        ServedPrompt.of(
+            "test_prompt_with_image",
+            "A prompt with an image",
+            List.of(),
+            args ->
+                List.of(
+                    new PromptMessage("user", PromptMessage.Image.of("image/png", png)),
+                    PromptMessage.user("Please analyze the image above.")));
+    return new ServedFeatures(
+        List.of(
+            ServedResource.text(
+                    "test://static-text",
+                    "static-text",
+                    "text/plain",
+                    "This is the content of the static text resource.")
+                .withDescription("A static text resource"),
+            ServedResource.bytes("test://static-binary", "static-binary", "image/png", png)
+                .withDescription("A static binary resource (a 1x1 PNG)")),
+        List.of(template),
+        List.of(simple, withArguments, embedded, image),
+        false,
+        false);
+  }
 }

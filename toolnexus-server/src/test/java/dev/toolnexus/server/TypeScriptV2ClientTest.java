@@ -59,7 +59,18 @@ class TypeScriptV2ClientTest {
       assertThat(run.exit()).as(run.stderr()).isZero();
       Map<String, Object> v1 = Json.parseObject(run.stdout().trim());
       assertThat(v1.get("capabilities"))
-          .isEqualTo(Map.of("tools", Map.of("listChanged", true), "logging", Map.of()));
+          .isEqualTo(
+              Map.of(
+                  "tools",
+                  Map.of("listChanged", true),
+                  "logging",
+                  Map.of(),
+                  "resources",
+                  Map.of(),
+                  "prompts",
+                  Map.of(),
+                  "completions",
+                  Map.of()));
       assertThat(v1.get("results"))
           .isEqualTo(
               List.of(

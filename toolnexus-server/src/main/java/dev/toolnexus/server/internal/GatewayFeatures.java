@@ -40,10 +40,16 @@ final class GatewayFeatures {
   static final class Refusal extends RuntimeException {
     private static final long serialVersionUID = 1L;
     final int code;
+    final transient ObjectNode data;
 
     Refusal(int code, String message) {
+      this(code, message, null);
+    }
+
+    Refusal(int code, String message, ObjectNode data) {
       super(message);
       this.code = code;
+      this.data = data;
     }
   }
 

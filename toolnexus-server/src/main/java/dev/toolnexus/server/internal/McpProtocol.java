@@ -13,6 +13,7 @@ import dev.toolnexus.server.CallEvent;
 import dev.toolnexus.server.McpClientLog;
 import dev.toolnexus.server.McpServeOptions;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +27,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The MCP server side over a toolkit, apart from any transport: answers {@code initialize}, {@code
- * ping}, {@code tools/list}, {@code tools/call} and {@code logging/setLevel}, and acts on {@code
- * notifications/cancelled}. Thread-safe; calls run on the caller's thread, so a transport decides
- * how many run at once.
+ * ping}, {@code tools/list}, {@code tools/call}, {@code logging/setLevel}, the resource, prompt and
+ * completion requests (see {@link ServedCatalog}), and acts on {@code notifications/cancelled}.
+ * Thread-safe; calls run on the caller's thread, so a transport decides how many run at once.
  */
 public final class McpProtocol {
   /** The protocol versions this server speaks, newest first. */
@@ -41,7 +42,7 @@ public final class McpProtocol {
   private final boolean ownView;
   private final McpServeOptions options;
   private final StructuredResults structured = new StructuredResults();
-  private final GatewayFeatures gateway;
+  private final ServedCatalog catalog;
   private final TaskServing tasks;
   private final ServedInput input;
 
@@ -54,7 +55,7 @@ public final class McpProtocol {
     Set<String> names = new LinkedHashSet<>(options.tools());
     this.exposed = names.isEmpty() ? toolkit : toolkit.view(t -> names.contains(t.name()));
     this.ownView = !names.isEmpty();
-    this.gateway = new GatewayFeatures(toolkit);
+    this.catalog = new ServedCatalog(toolkit, options.features());
     this.tasks = new TaskServing(this);
     this.input = new ServedInput(options.requestStateKey());
   }
@@ -147,25 +148,29 @@ public final class McpProtocol {
         case "logging/setLevel" -> setLevel(session, id, params);
         case "resources/list" ->
             JsonRpc.result(
-                id, paged(gateway.listResources(), "resources/list", "resources", params));
+                id, paged(catalog.listResources(), "resources/list", "resources", params));
         case "resources/templates/list" ->
             JsonRpc.result(
                 id,
                 paged(
-                    gateway.listTemplates(),
+                    catalog.listTemplates(),
                     "resources/templates/list",
                     "resourceTemplates",
                     params));
-        case "resources/read" -> JsonRpc.result(id, gateway.read(params));
+        case "resources/read" -> JsonRpc.result(id, catalog.read(params));
         case "prompts/list" ->
-            JsonRpc.result(id, paged(gateway.listPrompts(), "prompts/list", "prompts", params));
-        case "prompts/get" -> JsonRpc.result(id, gateway.getPrompt(params));
-        case "completion/complete" -> JsonRpc.result(id, gateway.complete(params));
+            JsonRpc.result(id, paged(catalog.listPrompts(), "prompts/list", "prompts", params));
+        case "prompts/get" -> JsonRpc.result(id, catalog.getPrompt(params));
+        case "completion/complete" -> JsonRpc.result(id, catalog.complete(params));
         default ->
             JsonRpc.error(id, JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method.asString());
       };
     } catch (GatewayFeatures.Refusal e) {
-      return JsonRpc.error(id, e.code, e.getMessage());
+      ObjectNode error = JsonRpc.error(id, e.code, e.getMessage());
+      if (e.data != null) {
+        ((ObjectNode) error.get("error")).set("data", e.data);
+      }
+      return error;
     } catch (RuntimeException e) {
       log.warn("MCP request {} failed", method.asString(), e);
       return JsonRpc.error(id, JsonRpc.INTERNAL_ERROR, "internal error: " + e.getMessage());
@@ -189,14 +194,7 @@ public final class McpProtocol {
     session.protocolVersion(version);
     ObjectNode result = JsonRpc.object();
     result.put("protocolVersion", version);
-    ObjectNode caps = result.putObject("capabilities");
-    caps.putObject("tools").put("listChanged", true);
-    caps.putObject("logging");
-    if (gateway.any()) {
-      caps.putObject("resources");
-      caps.putObject("prompts");
-      caps.putObject("completions");
-    }
+    result.set("capabilities", Json.mapper().valueToTree(capabilities(true)));
     ObjectNode info = result.putObject("serverInfo");
     info.put("name", options.name());
     info.put("version", options.version());
@@ -206,9 +204,23 @@ public final class McpProtocol {
     return result;
   }
 
-  /** Whether resources, prompts and completions are served (some gatewayed server offers them). */
-  public boolean servesGatewayFeatures() {
-    return gateway.any();
+  /**
+   * The server capabilities both revisions declare ({@code initialize} and {@code
+   * server/discover}): tools, logging, and resources, prompts and completions, which are always
+   * declared because they are always answered (registered, skill and gatewayed ones, possibly empty
+   * lists), so a client never has to guess from what the toolkit holds.
+   *
+   * @param toolListChanged whether tool list changes reach the client (always on a session; on the
+   *     stateless revision only where {@code subscriptions/listen} is served)
+   */
+  public Map<String, Object> capabilities(boolean toolListChanged) {
+    Map<String, Object> caps = new LinkedHashMap<>();
+    caps.put("tools", toolListChanged ? Map.of("listChanged", true) : Map.of());
+    caps.put("logging", Map.of());
+    caps.put("resources", Map.of());
+    caps.put("prompts", Map.of());
+    caps.put("completions", Map.of());
+    return caps;
   }
 
   private ObjectNode listTools() {

@@ -8,7 +8,6 @@ import dev.toolnexus.mcp.protocol.Revisions;
 import dev.toolnexus.mcp.protocol.RpcError;
 import dev.toolnexus.server.McpServeOptions;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -158,14 +157,7 @@ public final class StatelessMcp {
 
   private Map<String, Object> capabilities() {
     // list changes reach a client only on a subscriptions/listen stream
-    Map<String, Object> caps = new LinkedHashMap<>();
-    caps.put("tools", listens ? Map.of("listChanged", true) : Map.of());
-    caps.put("logging", Map.of());
-    // resources, prompts and completions are answered (possibly with empty lists) whatever the
-    // toolkit holds, so they are declared whatever it holds
-    caps.put("resources", Map.of());
-    caps.put("prompts", Map.of());
-    caps.put("completions", Map.of());
+    Map<String, Object> caps = protocol.capabilities(listens);
     if (protocol.tasks().enabled()) {
       caps.put("extensions", Map.of(McpTask.EXTENSION, Map.of()));
     }

@@ -1,0 +1,164 @@
+package dev.toolnexus.server.internal;
+
+import dev.toolnexus.Toolkit;
+import dev.toolnexus.server.PromptMessage;
+import dev.toolnexus.server.ResourceContent;
+import dev.toolnexus.server.ServedPrompt;
+import dev.toolnexus.server.ServedResource;
+import dev.toolnexus.skills.SkillInfo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The toolkit's skills as served features: each skill a prompt whose one user message is its
+ * instructions, and each file of a skill directory a resource {@code skill://<skill>/<path>}.
+ * Hidden files and {@code .git} or {@code node_modules} directories are left out.
+ */
+final class SkillFeatures {
+  /** The most files served per skill, so a huge directory cannot flood a listing. */
+  static final int MAX_FILES = 500;
+
+  private static final Set<String> SKIPPED_DIRS = Set.of("node_modules", ".git");
+
+  private static final Map<String, String> TYPES =
+      Map.ofEntries(
+          Map.entry("md", "text/markdown"),
+          Map.entry("txt", "text/plain"),
+          Map.entry("json", "application/json"),
+          Map.entry("yaml", "application/yaml"),
+          Map.entry("yml", "application/yaml"),
+          Map.entry("py", "text/x-python"),
+          Map.entry("sh", "text/x-shellscript"),
+          Map.entry("js", "text/javascript"),
+          Map.entry("html", "text/html"),
+          Map.entry("csv", "text/csv"),
+          Map.entry("xml", "application/xml"),
+          Map.entry("png", "image/png"),
+          Map.entry("jpg", "image/jpeg"),
+          Map.entry("jpeg", "image/jpeg"),
+          Map.entry("gif", "image/gif"),
+          Map.entry("pdf", "application/pdf"));
+
+  private SkillFeatures() {}
+
+  private static List<SkillInfo> skills(Toolkit toolkit) {
+    return toolkit.skillSource().map(s -> s.skills()).orElse(List.of());
+  }
+
+  /** Each loaded skill as a prompt of its name. */
+  static List<ServedPrompt> prompts(Toolkit toolkit) {
+    List<ServedPrompt> out = new ArrayList<>();
+    for (SkillInfo s : skills(toolkit)) {
+      String body = s.content().strip();
+      out.add(
+          ServedPrompt.of(
+              s.name(),
+              s.description() == null ? "The " + s.name() + " skill" : s.description(),
+              List.of(),
+              args -> List.of(PromptMessage.user(body))));
+    }
+    return out;
+  }
+
+  /** The files of every skill directory as resources, in path order. */
+  static List<ServedResource> resources(Toolkit toolkit) {
+    List<ServedResource> out = new ArrayList<>();
+    for (SkillInfo s : skills(toolkit)) {
+      if (s.origin() != SkillInfo.Origin.DIRECTORY) {
+        continue; // a data skill has no files to read
+      }
+      Path dir = Path.of(s.location()).getParent();
+      for (Path file : files(dir)) {
+        String rel = dir.relativize(file).toString().replace('\\', '/');
+        String uri = "skill://" + encode(s.name()) + "/" + encodePath(rel);
+        String mime = mimeType(file);
+        out.add(
+            new ServedResource(
+                uri,
+                s.name() + "/" + rel,
+                null,
+                "File " + rel + " of the " + s.name() + " skill",
+                mime,
+                () -> read(file, mime)));
+      }
+    }
+    return out;
+  }
+
+  private static List<Path> files(Path dir) {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      return walk.filter(Files::isRegularFile)
+          .filter(p -> visible(dir.relativize(p)))
+          .sorted()
+          .limit(MAX_FILES)
+          .toList();
+    } catch (IOException | UncheckedIOException e) {
+      return List.of();
+    }
+  }
+
+  private static boolean visible(Path rel) {
+    for (Path part : rel) {
+      String n = part.toString();
+      if (n.startsWith(".") || SKIPPED_DIRS.contains(n)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String mimeType(Path file) {
+    String n = file.getFileName().toString();
+    int dot = n.lastIndexOf('.');
+    String ext = dot < 0 ? "" : n.substring(dot + 1).toLowerCase(Locale.ROOT);
+    return TYPES.getOrDefault(ext, null);
+  }
+
+  private static ResourceContent read(Path file, String mime) {
+    byte[] data;
+    try {
+      data = Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read skill file " + file.getFileName(), e);
+    }
+    if (mime != null && mime.startsWith("image/") || "application/pdf".equals(mime)) {
+      return ResourceContent.bytes(data);
+    }
+    try {
+      return ResourceContent.text(
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(data))
+              .toString());
+    } catch (CharacterCodingException e) {
+      return ResourceContent.bytes(data);
+    }
+  }
+
+  private static String encodePath(String rel) {
+    List<String> parts = new ArrayList<>();
+    for (String p : rel.split("/")) {
+      parts.add(encode(p));
+    }
+    return String.join("/", parts);
+  }
+
+  private static String encode(String segment) {
+    return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+}

@@ -267,7 +267,8 @@ final class TaskServing {
       running.remove(taskId);
     }
     if (lost.remove(taskId) || ownedElsewhere(taskId)) {
-      log.info("MCP task {} is owned by another server now; its end here is dropped", taskId);
+      log.info("MCP task {} ended or moved to another server; its end here is dropped", taskId);
+      release(taskId); // a lease this server still holds on a task that ended elsewhere
       return;
     }
     try {

@@ -130,6 +130,13 @@ final class McpTaskKeeper implements AutoCloseable {
                 + task.tool()
                 + " is not served by replica "
                 + me);
+      } else if (task.arguments() == null) {
+        tasks.failTakenOver(
+            id,
+            dead
+                + " that ran this task stopped; the call was not repeated because the task"
+                + " (stored by an earlier version) does not keep the arguments of tool "
+                + tool.name());
       } else if (tool.annotations().isIdempotent()) {
         LOG.warn(
             "MCP task {}: {} stopped; running idempotent tool {} again", id, dead, tool.name());

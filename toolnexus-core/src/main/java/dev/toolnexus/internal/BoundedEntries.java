@@ -99,6 +99,12 @@ public final class BoundedEntries<K, V> {
     announce(dropped);
   }
 
+  /** Removes {@code key}'s entry (not counted as an eviction); its value, or null when none. */
+  public synchronized V remove(K key) {
+    Entry<V> e = entries.remove(key);
+    return e == null ? null : e.value();
+  }
+
   /** Every value held now, least recently touched first. */
   public synchronized List<V> values() {
     return entries.values().stream().map(Entry::value).toList();

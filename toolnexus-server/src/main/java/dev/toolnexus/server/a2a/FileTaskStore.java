@@ -162,6 +162,24 @@ public final class FileTaskStore implements TaskStore {
     }
   }
 
+  /**
+   * {@inheritDoc} The file is removed under the directory's lock.
+   *
+   * @throws UncheckedIOException naming the file when it cannot be removed
+   */
+  @Override
+  public boolean delete(String id) {
+    if (id == null) {
+      return false;
+    }
+    Path f = file(id);
+    try {
+      return locked(() -> Files.deleteIfExists(f));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete task file " + f, e);
+    }
+  }
+
   private static void write(Path f, A2aTask task) throws IOException {
     AtomicFiles.write(f, Json.write(task).getBytes(StandardCharsets.UTF_8));
   }

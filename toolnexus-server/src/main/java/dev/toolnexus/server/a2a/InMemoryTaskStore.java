@@ -94,6 +94,20 @@ public final class InMemoryTaskStore implements TaskStore, BoundedStore {
     }
   }
 
+  @Override
+  public boolean delete(String id) {
+    if (id == null) {
+      return false;
+    }
+    ReentrantLock lock = lock(id);
+    lock.lock();
+    try {
+      return tasks.remove(id) != null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   private ReentrantLock lock(String id) {
     return locks[Math.floorMod(id.hashCode(), STRIPES)];
   }

@@ -332,6 +332,16 @@ public final class JdbcTaskStore implements TaskStore, TaskLeases {
     return out;
   }
 
+  /**
+   * {@inheritDoc} The row goes, lease and all.
+   *
+   * @throws IllegalStateException naming the task when its row cannot be deleted
+   */
+  @Override
+  public boolean delete(String id) {
+    return id != null && change("delete", id, "DELETE FROM " + table + " WHERE id = ?", id);
+  }
+
   @Override
   public boolean claim(String id) {
     long now = now();

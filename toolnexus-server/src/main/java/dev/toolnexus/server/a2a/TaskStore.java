@@ -75,6 +75,18 @@ public interface TaskStore {
   }
 
   /**
+   * Removes the task {@code id} (an expired task of the MCP Tasks extension, swept once its time to
+   * live is over). A store that cannot delete throws {@link UnsupportedOperationException}, and the
+   * expired tasks it holds are then only answered as expired, never removed.
+   *
+   * @return whether a task was removed; false when there was none
+   */
+  default boolean delete(String id) {
+    throw new UnsupportedOperationException(
+        getClass().getSimpleName() + " cannot delete tasks: implement TaskStore.delete");
+  }
+
+  /**
    * The leases that let several replicas share this store (see {@link TaskLeases}); empty for a
    * store only one process uses (memory, files), whose unfinished tasks the server runs again when
    * it starts.

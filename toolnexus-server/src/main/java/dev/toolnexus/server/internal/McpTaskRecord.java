@@ -29,6 +29,9 @@ import tools.jackson.databind.node.ObjectNode;
  * @param pollIntervalMs how often a client is asked to poll it
  * @param result the call's result once completed; else null
  * @param error the JSON-RPC error once failed; else null
+ * @param arguments the call's arguments, kept so another server can run the call again when the
+ *     server running it dies and the tool is idempotent
+ * @param protocolVersion the MCP revision the call came in on; null when it named none
  */
 public record McpTaskRecord(
     String taskId,
@@ -40,7 +43,9 @@ public record McpTaskRecord(
     long ttlMs,
     long pollIntervalMs,
     Map<String, Object> result,
-    Map<String, Object> error) {
+    Map<String, Object> error,
+    Map<String, Object> arguments,
+    String protocolVersion) {
 
   /** How every MCP task id starts (A2A task ids are bare UUIDs, so the two never meet). */
   public static final String PREFIX = "mcp-";
@@ -50,10 +55,17 @@ public record McpTaskRecord(
     return task.id().startsWith(PREFIX) && McpTask.EXTENSION.equals(task.contextId());
   }
 
-  /** A task just created for a call of {@code tool}. */
-  static McpTaskRecord working(String id, String tool, Instant now, long ttlMs, long pollMs) {
+  /** A task just created for a call of {@code tool} with {@code args} on revision {@code rev}. */
+  static McpTaskRecord working(
+      String id,
+      String tool,
+      Map<String, Object> args,
+      String rev,
+      Instant now,
+      long ttlMs,
+      long pollMs) {
     return new McpTaskRecord(
-        id, tool, TaskState.WORKING, null, now, now, ttlMs, pollMs, null, null);
+        id, tool, TaskState.WORKING, null, now, now, ttlMs, pollMs, null, null, args, rev);
   }
 
   /** Whether the task's time to live is over at {@code now}. */
@@ -64,7 +76,18 @@ public record McpTaskRecord(
   /** This task with a new status message. */
   McpTaskRecord withMessage(String message, Instant now) {
     return new McpTaskRecord(
-        taskId, tool, state, message, createdAt, now, ttlMs, pollIntervalMs, result, error);
+        taskId,
+        tool,
+        state,
+        message,
+        createdAt,
+        now,
+        ttlMs,
+        pollIntervalMs,
+        result,
+        error,
+        arguments,
+        protocolVersion);
   }
 
   /** This task ended in {@code next} with this message, result or error. */
@@ -84,7 +107,9 @@ public record McpTaskRecord(
         ttlMs,
         pollIntervalMs,
         finalResult,
-        finalError);
+        finalError,
+        arguments,
+        protocolVersion);
   }
 
   /** The record as stored. */
@@ -98,6 +123,12 @@ public record McpTaskRecord(
     }
     if (error != null) {
       extra.put("error", error);
+    }
+    if (arguments != null) {
+      extra.put("arguments", arguments);
+    }
+    if (protocolVersion != null) {
+      extra.put("protocolVersion", protocolVersion);
     }
     return new A2aTask(
         taskId,
@@ -132,7 +163,9 @@ public record McpTaskRecord(
         ((Number) extra.get("ttlMs")).longValue(),
         ((Number) extra.get("pollIntervalMs")).longValue(),
         map(extra.get("result")),
-        map(extra.get("error")));
+        map(extra.get("error")),
+        map(extra.get("arguments")),
+        extra.get("protocolVersion") instanceof String v ? v : null);
   }
 
   private static Map<String, Object> map(Object v) {

@@ -6,12 +6,15 @@ import dev.toolnexus.mcp.protocol.McpTask;
 import dev.toolnexus.mcp.protocol.RequestMeta;
 import dev.toolnexus.server.McpServeOptions;
 import dev.toolnexus.server.a2a.A2aTask;
+import dev.toolnexus.server.a2a.TaskLease;
+import dev.toolnexus.server.a2a.TaskLeases;
 import dev.toolnexus.server.a2a.TaskState;
 import dev.toolnexus.server.a2a.TaskStore;
 import dev.toolnexus.time.Scheduler;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -26,6 +29,12 @@ import tools.jackson.databind.node.ObjectNode;
  * in the store, whichever server created it. Every change goes to the store before it is seen, so
  * servers sharing a store answer alike; a server notices a task cancelled elsewhere (or whose time
  * to live ran out) when it next checks its running tasks, once per poll interval.
+ *
+ * <p>On a store with leases (a database several servers share) the server that creates a task holds
+ * its lease and renews it while the tool runs ({@link McpTaskKeeper}); when that server dies,
+ * another takes the task over and runs the call again only when the tool is read-only or
+ * idempotent, and otherwise fails the task naming the server that died. Tasks whose time to live is
+ * over are swept from the store.
  */
 final class TaskServing {
   private static final Logger log = LoggerFactory.getLogger(TaskServing.class);
@@ -35,6 +44,9 @@ final class TaskServing {
   private final TaskStore store;
   private final Scheduler scheduler;
   private final Map<String, Session> running = new ConcurrentHashMap<>();
+  private final Set<String> lost = ConcurrentHashMap.newKeySet();
+  private final TaskLeases leases;
+  private final McpTaskKeeper keeper;
   private volatile boolean closing;
 
   TaskServing(McpProtocol protocol) {
@@ -42,6 +54,11 @@ final class TaskServing {
     this.options = protocol.options();
     this.store = options.taskStore();
     this.scheduler = options.scheduler();
+    this.leases = store.leases().orElse(null);
+    this.keeper = enabled() ? new McpTaskKeeper(this, leases) : null;
+    if (keeper != null) {
+      keeper.start();
+    }
   }
 
   /** Whether any tool runs as a task, so the extension is advertised. */
@@ -75,12 +92,16 @@ final class TaskServing {
    */
   ObjectNode start(JsonNode message) {
     JsonNode id = message.get("id");
-    String tool = message.path("params").path("name").asString();
+    JsonNode p = message.path("params");
+    String tool = p.path("name").asString();
     String taskId = McpTaskRecord.PREFIX + UUID.randomUUID();
+    JsonNode rev = p.path("_meta").get(RequestMeta.PROTOCOL_VERSION);
     McpTaskRecord task =
         McpTaskRecord.working(
             taskId,
             tool,
+            map(p.get("arguments")),
+            rev != null && rev.isString() ? rev.asString() : null,
             now(),
             options.taskTtl().toMillis(),
             options.taskPollInterval().toMillis());
@@ -89,10 +110,7 @@ final class TaskServing {
     ObjectNode params = (ObjectNode) call.get("params");
     ObjectNode meta = params.get("_meta") instanceof ObjectNode m ? m : params.putObject("_meta");
     meta.put("progressToken", taskId); // the call's progress becomes the task's status message
-    Session scope = new Session("task " + taskId, System.currentTimeMillis());
-    running.put(taskId, scope);
-    Threads.workers().execute(() -> run(taskId, call, scope));
-    watchLater(taskId);
+    launch(taskId, call);
     ObjectNode created = task.toWire();
     created.put("resultType", McpTask.RESULT_TYPE);
     return JsonRpc.result(id, created);
@@ -130,8 +148,111 @@ final class TaskServing {
     };
   }
 
+  /** Runs {@code call} in the background as task {@code taskId}, watched once per poll interval. */
+  private void launch(String taskId, ObjectNode call) {
+    Session scope = new Session("task " + taskId, System.currentTimeMillis());
+    running.put(taskId, scope);
+    Threads.workers().execute(() -> run(taskId, call, scope));
+    watchLater(taskId);
+  }
+
+  /**
+   * Runs the call of {@code task} again here: the server that ran it died, and its tool is
+   * read-only or idempotent. The call is rebuilt from the tool name and arguments in the record.
+   */
+  void rerun(McpTaskRecord task, String why) {
+    update(
+        task.taskId(), t -> t.state().isTerminal() ? null : t.withMessage(why, now()), "takeover");
+    ObjectNode call = JsonRpc.object();
+    call.put("jsonrpc", "2.0");
+    call.put("id", task.taskId());
+    call.put("method", "tools/call");
+    ObjectNode params = call.putObject("params");
+    params.put("name", task.tool());
+    params.set(
+        "arguments",
+        Json.mapper().valueToTree(task.arguments() == null ? Map.of() : task.arguments()));
+    ObjectNode meta = params.putObject("_meta");
+    if (task.protocolVersion() != null) {
+      meta.put(RequestMeta.PROTOCOL_VERSION, task.protocolVersion());
+    }
+    meta.put("progressToken", task.taskId());
+    launch(task.taskId(), call);
+  }
+
+  /**
+   * Fails a task taken over from a server that died, with {@code why} as its status message and
+   * error, then gives up its lease: the call is not run again.
+   */
+  void failTakenOver(String taskId, String why) {
+    Map<String, Object> error = Map.of("code", JsonRpc.INTERNAL_ERROR, "message", why);
+    update(
+        taskId,
+        t -> t.state().isTerminal() ? null : t.ended(TaskState.FAILED, why, null, error, now()),
+        "takeover");
+    release(taskId);
+  }
+
+  /** The ids of the tasks whose call runs here now. */
+  Set<String> runningIds() {
+    return running.keySet();
+  }
+
+  /** Whether task {@code taskId}'s call runs here. */
+  boolean runsHere(String taskId) {
+    return running.containsKey(taskId);
+  }
+
+  /** Stops the call of {@code taskId} here: its lease was lost, so another server owns it now. */
+  void lose(String taskId) {
+    Session scope = running.get(taskId);
+    if (scope != null) {
+      lost.add(taskId);
+      scope.close("the task's lease was lost");
+    }
+  }
+
+  /** The MCP task {@code taskId} as stored; empty when there is none. */
+  Optional<McpTaskRecord> stored(String taskId) {
+    return load(taskId);
+  }
+
+  /** The served tools the toolkit exposes, to check a taken-over tool's annotations. */
+  McpProtocol protocol() {
+    return protocol;
+  }
+
+  /** The store the tasks live in. */
+  TaskStore store() {
+    return store;
+  }
+
+  /** The clock task times are read on. */
+  Instant clockNow() {
+    return now();
+  }
+
+  /** Stops the call of an expired task here, if it runs here. */
+  void expire(String taskId) {
+    cancelLocally(taskId, "the task expired");
+  }
+
+  private void release(String taskId) {
+    if (leases == null) {
+      return;
+    }
+    try {
+      leases.release(taskId);
+    } catch (RuntimeException e) {
+      log.warn("MCP task {}: cannot release its lease: {}", taskId, e.getMessage());
+    }
+  }
+
   /** Cancels every call running here: the server is stopping. */
   void close() {
+    if (keeper != null) {
+      keeper.close();
+    }
     closing = true;
     running.values().forEach(s -> s.close("the server is stopping"));
   }
@@ -145,10 +266,30 @@ final class TaskServing {
     } finally {
       running.remove(taskId);
     }
+    if (lost.remove(taskId) || ownedElsewhere(taskId)) {
+      log.info("MCP task {} ended or moved to another server; its end here is dropped", taskId);
+      release(taskId); // a lease this server still holds on a task that ended elsewhere
+      return;
+    }
     try {
       finish(taskId, reply);
     } catch (RuntimeException e) {
       log.warn("MCP task {}: cannot store how it ended: {}", taskId, e.getMessage());
+    }
+    release(taskId);
+  }
+
+  /** Whether another server holds the lease of {@code taskId} (it took the task over). */
+  private boolean ownedElsewhere(String taskId) {
+    if (leases == null) {
+      return false;
+    }
+    try {
+      String owner = leases.lease(taskId).map(TaskLease::owner).orElse(null);
+      return owner != null && !owner.equals(leases.leaseOptions().owner());
+    } catch (RuntimeException e) {
+      log.warn("MCP task {}: cannot read its lease: {}", taskId, e.getMessage());
+      return false;
     }
   }
 

@@ -39,6 +39,27 @@ abstract class TaskUpdateContract {
   }
 
   @Test
+  void aDeletedTaskIsGoneForEveryWriterOfTheStorage() {
+    TaskStore store = open();
+    store.save(working("d-1"));
+    store.save(working("d-2"));
+
+    assertThat(store.delete("d-1")).isTrue();
+
+    assertThat(open().get("d-1")).isEmpty();
+    assertThat(open().get("d-2")).contains(working("d-2"));
+  }
+
+  @Test
+  void deletingAnUnknownTaskRemovesNothing() {
+    TaskStore store = open();
+    store.save(working("d-1"));
+
+    assertThat(store.delete("nope")).isFalse();
+    assertThat(store.get("d-1")).contains(working("d-1"));
+  }
+
+  @Test
   void anUpdateSavesWhatTheChangeMakesOfTheTaskAndReturnsIt() {
     TaskStore store = open();
     store.save(working("u-1"));

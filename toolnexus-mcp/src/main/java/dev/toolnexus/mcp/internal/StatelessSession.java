@@ -251,8 +251,15 @@ final class StatelessSession implements Requester {
     if (cursor != null) {
       params.put("cursor", cursor);
     }
-    McpSchema.ListToolsResult r =
-        request(McpSchema.METHOD_TOOLS_LIST, params, LIST_TOOLS, timeout, dead, cancel);
+    Map<String, Object> page =
+        request(McpSchema.METHOD_TOOLS_LIST, params, MAP, timeout, dead, cancel);
+    McpSchema.ListToolsResult r;
+    try {
+      r = json.convertValue(UsableTools.withValidHeaders(page, server), LIST_TOOLS);
+    } catch (RuntimeException e) {
+      throw new McpFailure(
+          McpSchema.METHOD_TOOLS_LIST + " failed: the result does not read: " + e.getMessage(), e);
+    }
     List<McpSchema.Tool> tools = r.tools() == null ? List.of() : r.tools();
     for (McpSchema.Tool t : tools) {
       if (t.name() != null && t.inputSchema() != null) {

@@ -60,7 +60,7 @@ class HeaderAnnotationsTest {
   @Test
   void aControlCharacterIsRejectedAndShownEscaped() {
     assertThat(HeaderAnnotations.problem(schema(Map.of("value", prop("string", "Region\t1")))))
-        .startsWith("x-mcp-header \"Region\\u0009\" of parameter \"value\" is not a valid header");
+        .startsWith("x-mcp-header \"Region\\u00091\" of parameter \"value\" is not a valid header");
   }
 
   @Test

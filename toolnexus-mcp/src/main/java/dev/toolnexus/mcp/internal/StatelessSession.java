@@ -54,6 +54,8 @@ final class StatelessSession implements Requester {
   private final Map<String, Map<String, Object>> inputSchemas = new ConcurrentHashMap<>();
   private volatile CompletableFuture<Map<String, Object>> listening;
   private final Reuse reuse;
+  // named in the warnings about the tools a listing leaves out
+  private final String server;
 
   /** Where answers that may be reused are kept: the cache, the server's URL, the credentials. */
   record Reuse(ListCache cache, String origin, Supplier<String> context) {
@@ -71,7 +73,9 @@ final class StatelessSession implements Requester {
       McpJsonMapper json,
       McpSchema.ServerCapabilities capabilities,
       Consumer<McpSchema.ProgressNotification> onProgress,
-      Reuse reuse) {
+      Reuse reuse,
+      String server) {
+    this.server = server;
     this.http = http;
     this.json = json;
     this.capabilities = capabilities;
@@ -118,19 +122,21 @@ final class StatelessSession implements Requester {
             config.timeout());
     McpJsonMapper json = McpJsonDefaults.getMapper();
     if (pinned) {
-      return new StatelessSession(http, json, null, onProgress, reuse);
+      return new StatelessSession(http, json, null, onProgress, reuse, config.name());
     }
     Map<String, Object> answer = reuse.fresh(DiscoverResult.METHOD, Map.of());
     try {
       if (answer == null) {
-        answer =
-            Await.await(
-                http.request(DiscoverResult.METHOD, Map.of(), Map.of(), n -> {}),
-                config.timeout(),
-                dead,
-                cancel,
-                DiscoverResult.METHOD);
+        answer = Discovery.discover(http, config, dead, cancel);
       }
+    } catch (Discovery.SessionOnly e) {
+      log.debug(
+          "MCP server {} refused {} and supports {}; speaking {}",
+          config.name(),
+          Revisions.STATELESS,
+          e.supported(),
+          Revisions.SESSION);
+      return null;
     } catch (McpFailure e) {
       if (e.getCause() == null || e.getCause() instanceof RpcException rpc && isStateless(rpc)) {
         // a timeout, a server that died, or a server of this revision refusing the request
@@ -185,7 +191,12 @@ final class StatelessSession implements Requester {
     }
     reuse.store(DiscoverResult.METHOD, Map.of(), answer);
     return new StatelessSession(
-        http, json, json.convertValue(discovered.capabilities(), CAPABILITIES), onProgress, reuse);
+        http,
+        json,
+        json.convertValue(discovered.capabilities(), CAPABILITIES),
+        onProgress,
+        reuse,
+        config.name());
   }
 
   /**
@@ -240,8 +251,15 @@ final class StatelessSession implements Requester {
     if (cursor != null) {
       params.put("cursor", cursor);
     }
-    McpSchema.ListToolsResult r =
-        request(McpSchema.METHOD_TOOLS_LIST, params, LIST_TOOLS, timeout, dead, cancel);
+    Map<String, Object> page =
+        request(McpSchema.METHOD_TOOLS_LIST, params, MAP, timeout, dead, cancel);
+    McpSchema.ListToolsResult r;
+    try {
+      r = json.convertValue(UsableTools.withValidHeaders(page, server), LIST_TOOLS);
+    } catch (RuntimeException e) {
+      throw new McpFailure(
+          McpSchema.METHOD_TOOLS_LIST + " failed: the result does not read: " + e.getMessage(), e);
+    }
     List<McpSchema.Tool> tools = r.tools() == null ? List.of() : r.tools();
     for (McpSchema.Tool t : tools) {
       if (t.name() != null && t.inputSchema() != null) {

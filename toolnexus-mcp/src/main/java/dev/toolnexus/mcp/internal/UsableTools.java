@@ -1,5 +1,6 @@
 package dev.toolnexus.mcp.internal;
 
+import dev.toolnexus.mcp.protocol.HeaderAnnotations;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,36 @@ final class UsableTools {
       return page;
     }
     Map<Object, Object> copy = new LinkedHashMap<>(page);
+    copy.put("tools", kept);
+    return copy;
+  }
+
+  /**
+   * The page without the tools whose {@code x-mcp-header} annotations break the HTTP transport's
+   * rules (the stateless revision has the client leave them out), each dropped with a warning
+   * naming the tool and the header, so the server's other tools stay usable.
+   */
+  static Map<String, Object> withValidHeaders(Map<String, Object> page, String server) {
+    if (!(page.get("tools") instanceof List<?> tools)) {
+      return page;
+    }
+    List<Object> kept = new ArrayList<>(tools.size());
+    for (int i = 0; i < tools.size(); i++) {
+      Object entry = tools.get(i);
+      String problem =
+          entry instanceof Map<?, ?> tool && tool.get("inputSchema") instanceof Map<?, ?> schema
+              ? HeaderAnnotations.problem(schema)
+              : null;
+      if (problem == null) {
+        kept.add(entry);
+      } else {
+        warnSkipped(server, entry, i, problem);
+      }
+    }
+    if (kept.size() == tools.size()) {
+      return page;
+    }
+    Map<String, Object> copy = new LinkedHashMap<>(page);
     copy.put("tools", kept);
     return copy;
   }

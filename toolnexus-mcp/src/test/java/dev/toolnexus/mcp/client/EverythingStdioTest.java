@@ -78,7 +78,9 @@ class EverythingStdioTest {
     assertThat(echo.description()).isEqualTo("Echoes back the input string");
     assertThat(echo.inputSchema())
         .containsEntry("type", "object")
-        .containsEntry("properties", Map.of("message", Map.of("type", "string")))
+        .containsEntry(
+            "properties",
+            Map.of("message", Map.of("type", "string", "description", "Message to echo")))
         .containsEntry("required", List.of("message"));
   }
 
@@ -109,11 +111,11 @@ class EverythingStdioTest {
                 "properties",
                 Map.of(
                     "temperature",
-                    Map.of("type", "number"),
+                    Map.of("type", "number", "description", "Temperature in celsius"),
                     "conditions",
-                    Map.of("type", "string"),
+                    Map.of("type", "string", "description", "Weather conditions description"),
                     "humidity",
-                    Map.of("type", "number")),
+                    Map.of("type", "number", "description", "Humidity percentage")),
                 "required",
                 List.of("temperature", "conditions", "humidity"),
                 "additionalProperties",

@@ -66,6 +66,29 @@ class McpHeadersTest {
   }
 
   @Test
+  void aNullOrMissingParameterAddsNoHeader() {
+    Map<String, Object> schema =
+        Map.of(
+            "type",
+            "object",
+            "properties",
+            Map.of(
+                "verbose", Map.of("type", "boolean", "x-mcp-header", "Verbose"),
+                "region", Map.of("type", "string", "x-mcp-header", "Region")));
+    Map<String, Object> args = new java.util.HashMap<>();
+    args.put("verbose", null);
+    assertThat(McpHeaders.params(schema, args)).isEmpty();
+  }
+
+  @Test
+  void unsafeValuesAreBase64EncodedAndSafeOnesSentAsIs() {
+    assertThat(McpHeaders.encode(" us-west1")).isEqualTo("=?base64?IHVzLXdlc3Qx?=");
+    assertThat(McpHeaders.encode("line1\r\nline2")).isEqualTo("=?base64?bGluZTENCmxpbmUy?=");
+    assertThat(McpHeaders.encode("\tindented")).isEqualTo("=?base64?CWluZGVudGVk?=");
+    assertThat(McpHeaders.encode("us west 1")).isEqualTo("us west 1");
+  }
+
+  @Test
   void theMetaBlockCarriesVersionInfoAndCapabilities() {
     Map<String, Object> params =
         RequestMeta.apply(

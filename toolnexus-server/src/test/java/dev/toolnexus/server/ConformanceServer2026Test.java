@@ -19,24 +19,21 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>Scenarios of {@code --requirements 2026-07-28} not listed here still fail, and why:
  *
  * <ul>
- *   <li>server-stateless: the _meta, discover, version, header and removed-method checks pass; the
- *       undeclared-capability (-32021), no-independent-requests and no-log-without-logLevel checks
- *       need the diagnostic tools test_missing_capability, test_streaming_elicitation and
- *       test_logging_tool, which the fixture does not have yet.
  *   <li>resources-read-text, resources-read-binary, resources-templates-read, prompts-get-simple,
  *       prompts-get-with-args, prompts-get-embedded-resource, prompts-get-with-image,
  *       completion-complete: the suite reads test://static-text, test://static-binary,
  *       test://template/{id}/data and the test_* prompts; a toolkit cannot register resources or
  *       prompts of its own yet (only gatewayed MCP servers' ones).
- *   <li>input-required-result-basic-elicitation, -request-state, -multi-round, -result-type,
- *       -tampered-state, -capability-check, -multiple-input-requests, -basic-sampling,
- *       -basic-list-roots, -non-tool-request: the suite calls test_input_required_result_* tools
- *       and names the input keys (user_name, ...); a served suspension asks for one input under a
- *       fixed key and in elicitation only (no sampling or roots), and prompts cannot suspend.
- *   <li>Tasks extension (tasks-*): the suite calls greet, slow_compute, failing_job,
- *       protocol_error_job, confirm_delete, multi_input and test_tool_with_task, which the fixture
- *       does not have; tasks/* without the declared extension answers -32601 where -32021 is
- *       expected.
+ *   <li>input-required-result-non-tool-request: prompts cannot suspend (no served prompt asks for
+ *       input).
+ *   <li>tasks-lifecycle: a tool that throws (protocol_error_job) ends its task completed with an
+ *       error result, where the suite wants status failed with an inlined JSON-RPC error.
+ *   <li>tasks-required-task-error: there is no way to mark a tool as task-required, so a call
+ *       without the extension runs inline instead of being refused with -32021.
+ *   <li>tasks-mrtr-input, tasks-mrtr-composition (confirm_delete, multi_input,
+ *       test_tool_with_task): a served task cannot ask for input, and an input-required round
+ *       cannot turn into a task; those tools are not in the fixture.
+ *   <li>tasks-dispatch-and-envelope, tasks-status-notifications, tasks-request-headers: not tried.
  *   <li>json-schema-2020-12 and http-custom-header-server-validation (pending, not scored): need
  *       the json_schema_2020_12_tool and a tool with x-mcp-header annotations in this fixture.
  * </ul>

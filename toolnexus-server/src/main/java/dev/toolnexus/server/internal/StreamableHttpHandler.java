@@ -295,10 +295,12 @@ public final class StreamableHttpHandler extends Handler.Abstract {
     }
     eventStream(response);
     try {
-      if (first != null && first != end) {
+      boolean done = first == end;
+      if (first != null && !done) {
         write(response, false, event(first));
+        done = JsonRpc.isResponse(first);
       }
-      while (first != end) {
+      while (!done) {
         ObjectNode next = queue.poll(keepAliveMillis, TimeUnit.MILLISECONDS);
         if (next == null) {
           write(response, false, ": keep-alive\n\n");

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -203,6 +204,15 @@ final class ServeCommand implements Callable<Integer> {
       description =
           "The bearer token clients must send (default: $TOOLNEXUS_TOKEN; none if unset).")
   String token;
+
+  @Option(
+      names = "--request-state-key-file",
+      paramLabel = "PATH",
+      description =
+          "A file holding the secret (32+ characters) that signs the request state of 2026-07-28"
+              + " \"input required\" answers; replicas behind one endpoint need the same one"
+              + " (default: $TOOLNEXUS_REQUEST_STATE_KEY; a random key per process if unset).")
+  Path requestStateKeyFile;
 
   @Option(
       names = "--tools",
@@ -404,6 +414,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     String t = token != null ? token : io.env().get("TOOLNEXUS_TOKEN");
     b.host(host).port(port).token(t);
+    b.requestStateKey(RequestStateKeys.read(requestStateKeyFile, io.env()));
     if (callTimeout != null) {
       if (!(callTimeout > 0) || callTimeout.isInfinite()) {
         throw CliException.usage("--call-timeout must be a positive number of seconds");

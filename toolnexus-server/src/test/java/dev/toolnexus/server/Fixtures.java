@@ -152,9 +152,18 @@ final class Fixtures {
         args -> "region " + args.get("region"));
   }
 
-  /** The toolkit of {@link #conformanceTools()} with no built-ins. */
+  /**
+   * The toolkit of {@link #conformanceTools()} with no built-ins, plus the 2026-07-28 diagnostic
+   * and input-required tools ({@link ConformanceInputTools}) and the Tasks extension ones ({@link
+   * ConformanceTaskTools}).
+   */
   static Toolkit conformanceToolkit() {
-    return Toolkit.builder().builtins(false).tools(conformanceTools()).build();
+    return Toolkit.builder()
+        .builtins(false)
+        .tools(conformanceTools())
+        .tools(ConformanceInputTools.tools())
+        .tools(ConformanceTaskTools.tools())
+        .build();
   }
 
   /**

@@ -224,6 +224,34 @@ class TaskServingWireTest {
   }
 
   @Test
+  void tasksGetWithoutTheDeclaredExtensionIsMissingRequiredClientCapability() throws Exception {
+    String unknown = "mcp-00000000-0000-0000-0000-000000000000";
+
+    Map<String, Object> answer =
+        TaskWire.post(server.url(), 2, "tasks/get", unknown, Map.of("taskId", unknown), false);
+
+    assertThat(answer)
+        .isEqualTo(
+            Map.of(
+                "jsonrpc",
+                "2.0",
+                "id",
+                2,
+                "error",
+                Map.of(
+                    "code",
+                    -32021,
+                    "message",
+                    "Missing required client capability: tasks/get needs the"
+                        + " io.modelcontextprotocol/tasks extension in the request's"
+                        + " clientCapabilities",
+                    "data",
+                    Map.of(
+                        "requiredCapabilities",
+                        Map.of("extensions", Map.of("io.modelcontextprotocol/tasks", Map.of()))))));
+  }
+
+  @Test
   void aTaskPastItsTimeToLiveHasExpiredAndItsToolIsCancelled() throws Exception {
     String taskId = started();
 

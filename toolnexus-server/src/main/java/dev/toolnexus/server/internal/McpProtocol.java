@@ -2,6 +2,7 @@ package dev.toolnexus.server.internal;
 
 import dev.toolnexus.CancelToken;
 import dev.toolnexus.Json;
+import dev.toolnexus.Request;
 import dev.toolnexus.Source;
 import dev.toolnexus.Tool;
 import dev.toolnexus.ToolContext;
@@ -9,8 +10,10 @@ import dev.toolnexus.ToolResult;
 import dev.toolnexus.Toolkit;
 import dev.toolnexus.mcp.protocol.RequestMeta;
 import dev.toolnexus.mcp.protocol.Revisions;
+import dev.toolnexus.mcp.protocol.RpcError;
 import dev.toolnexus.server.CallEvent;
 import dev.toolnexus.server.McpClientLog;
+import dev.toolnexus.server.McpInputRound;
 import dev.toolnexus.server.McpServeOptions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -302,6 +305,9 @@ public final class McpProtocol {
       if (resume != null && resume.answer() != null) {
         ctx = ctx.withAnswer(resume.answer());
       }
+      if (resume != null && resume.round() != null) {
+        ctx = ctx.with(McpInputRound.class, resume.round());
+      }
       Duration limit = options.callTimeout();
       if (resume != null && resume.refused() != null) {
         result = resume.refused();
@@ -330,6 +336,11 @@ public final class McpProtocol {
     if (token.isCancelled() && !expired) {
       return null; // a request the client cancelled gets no response
     }
+    if (stateless
+        && result.isPending()
+        && McpInputRound.KIND.equals(result.pendingRequest().orElseThrow().kind())) {
+      return inputsAsked(id, name, args, result.pendingRequest().orElseThrow(), params);
+    }
     if (stateless && result.isPending()) {
       ObjectNode asked = input.ask(name, args, result.pendingRequest().orElseThrow(), params);
       if (asked != null) {
@@ -337,6 +348,31 @@ public final class McpProtocol {
       }
     }
     return JsonRpc.result(id, structured.toMcp(tool, result));
+  }
+
+  /**
+   * The answer to a call that asked through {@link McpInputRound#ask}: input required, or -32021
+   * naming the capabilities the client must declare for it.
+   */
+  private ObjectNode inputsAsked(
+      JsonNode id, String name, Map<String, Object> args, Request pending, JsonNode params) {
+    ServedInput.Asked asked = input.askInputs(name, args, pending, params);
+    if (asked.result() != null) {
+      return JsonRpc.result(id, asked.result());
+    }
+    ObjectNode error =
+        JsonRpc.error(
+            id,
+            RpcError.MISSING_REQUIRED_CLIENT_CAPABILITY,
+            "Missing required client capability: "
+                + name
+                + " needs "
+                + String.join(", ", asked.missingCapabilities().keySet())
+                + ", which the request's clientCapabilities do not declare");
+    ((ObjectNode) error.get("error"))
+        .putObject("data")
+        .set("requiredCapabilities", Json.mapper().valueToTree(asked.missingCapabilities()));
+    return error;
   }
 
   /**

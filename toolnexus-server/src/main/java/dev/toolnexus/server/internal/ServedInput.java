@@ -7,6 +7,7 @@ import dev.toolnexus.ToolResult;
 import dev.toolnexus.mcp.protocol.InputRequired;
 import dev.toolnexus.mcp.protocol.InputRequired.InputRequest;
 import dev.toolnexus.mcp.protocol.RequestMeta;
+import dev.toolnexus.server.McpInputRound;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -44,10 +45,24 @@ final class ServedInput {
   private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
   private final SecretKeySpec key;
 
-  /** What a call sent again comes with: nothing, an answer, a refusal, or a repeated question. */
-  record Resume(Answer answer, Request request, ToolResult refused, String error) {
-    static final Resume NONE = new Resume(null, null, null, null);
+  /**
+   * What a call comes with: an answer, a refusal, a repeated question, or an error; and the round a
+   * tool asking through {@link McpInputRound} sees (its responses and carried state).
+   */
+  record Resume(
+      Answer answer, Request request, ToolResult refused, String error, McpInputRound round) {
+    static Resume error(String error) {
+      return new Resume(null, null, null, error, null);
+    }
   }
+
+  /**
+   * What a suspension through {@link McpInputRound#ask} is answered with: the input-required
+   * result, or the capabilities the client must declare first (each mapped to an empty object).
+   */
+  record Asked(ObjectNode result, Map<String, Object> missingCapabilities) {}
+
+  private final SecureRandom random = new SecureRandom();
 
   /**
    * Signs with {@code secret}; null or blank draws a random key, so only this process can continue
@@ -96,31 +111,39 @@ final class ServedInput {
    * or the request to ask again when the response is missing.
    */
   Resume resume(String tool, Map<String, Object> args, JsonNode params) {
+    JsonNode responses = params.get(InputRequired.INPUT_RESPONSES);
+    if (responses != null && !responses.isNull() && !responses.isObject()) {
+      return Resume.error("Invalid params: inputResponses must be an object");
+    }
     JsonNode state = params.get(InputRequired.REQUEST_STATE);
     if (state == null || state.isNull()) {
-      return Resume.NONE;
+      return new Resume(null, null, null, null, round(params, Map.of()));
     }
     if (!state.isString()) {
-      return new Resume(null, null, null, "requestState must be a string");
+      return Resume.error("requestState must be a string");
     }
     Map<String, Object> payload;
     try {
       payload = verify(state.asString());
     } catch (IllegalArgumentException e) {
-      return new Resume(null, null, null, "Invalid or expired requestState: " + e.getMessage());
+      return Resume.error("Invalid or expired requestState: " + e.getMessage());
     }
     if (!tool.equals(payload.get("tool")) || !digest(args).equals(payload.get("args"))) {
-      return new Resume(
-          null, null, null, "Invalid or expired requestState: it belongs to another call");
+      return Resume.error("Invalid or expired requestState: it belongs to another call");
     }
     if (!(payload.get("exp") instanceof Number exp)
         || Instant.now().getEpochSecond() > exp.longValue()) {
-      return new Resume(null, null, null, "Invalid or expired requestState: it has expired");
+      return Resume.error("Invalid or expired requestState: it has expired");
+    }
+    if (payload.get("round") instanceof Map<?, ?> carried) {
+      Map<String, Object> kept = new LinkedHashMap<>();
+      carried.forEach((k, v) -> kept.put(String.valueOf(k), v));
+      return new Resume(null, null, null, null, round(params, kept));
     }
     Request pending = Request.fromMap((Map<?, ?>) payload.get("request"));
     JsonNode response = params.path(InputRequired.INPUT_RESPONSES).get(KEY);
     if (response == null || !response.isObject()) {
-      return new Resume(null, pending, null, null);
+      return new Resume(null, pending, null, null, null);
     }
     String action = response.path("action").asString("");
     if (!"accept".equals(action)) {
@@ -129,6 +152,7 @@ final class ServedInput {
           Answer.declined(pending.id(), reason),
           null,
           ToolResult.error("declined/expired: " + pending.prompt()),
+          null,
           null);
     }
     JsonNode content = response.get("content");
@@ -137,7 +161,60 @@ final class ServedInput {
         content != null && content.isObject()
             ? (Map<String, Object>) Json.mapper().convertValue(content, Map.class)
             : null;
-    return new Resume(Answer.ok(pending.id(), data), null, null, null);
+    return new Resume(Answer.ok(pending.id(), data), null, null, null, null);
+  }
+
+  /** The round a tool sees: the object responses of {@code params}, {@code state} carried. */
+  private static McpInputRound round(JsonNode params, Map<String, Object> state) {
+    Map<String, Map<String, Object>> responses = new LinkedHashMap<>();
+    JsonNode given = params.get(InputRequired.INPUT_RESPONSES);
+    if (given != null && given.isObject()) {
+      for (Map.Entry<String, JsonNode> e : given.properties()) {
+        if (e.getValue().isObject()) {
+          @SuppressWarnings("unchecked")
+          Map<String, Object> r = Json.mapper().convertValue(e.getValue(), Map.class);
+          responses.put(e.getKey(), r);
+        }
+      }
+    }
+    JsonNode caps = params.path("_meta").path(RequestMeta.CLIENT_CAPABILITIES);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> declared =
+        caps.isObject() ? Json.mapper().convertValue(caps, Map.class) : Map.of();
+    return new McpInputRound(responses, state, declared);
+  }
+
+  /**
+   * Answers a suspension of {@link McpInputRound#ask}: the input-required result with its inputs
+   * and a signed state carrying the tool's round state, or the capabilities the client lacks.
+   */
+  Asked askInputs(String tool, Map<String, Object> args, Request pending, JsonNode params) {
+    Map<String, Object> data = pending.data() == null ? Map.of() : pending.data();
+    JsonNode caps = params.path("_meta").path(RequestMeta.CLIENT_CAPABILITIES);
+    Map<String, InputRequest> requests = new LinkedHashMap<>();
+    Map<String, Object> missing = new LinkedHashMap<>();
+    if (data.get("inputs") instanceof Map<?, ?> inputs) {
+      for (Map.Entry<?, ?> e : inputs.entrySet()) {
+        Map<?, ?> in = (Map<?, ?>) e.getValue();
+        String capability = String.valueOf(in.get("capability"));
+        if (!(caps.get(capability) instanceof ObjectNode)) {
+          missing.put(capability, Map.of());
+        }
+        Map<String, Object> p = new LinkedHashMap<>();
+        if (in.get("params") instanceof Map<?, ?> given) {
+          given.forEach((k, v) -> p.put(String.valueOf(k), v));
+        }
+        requests.put(String.valueOf(e.getKey()), new InputRequest((String) in.get("method"), p));
+      }
+    }
+    if (!missing.isEmpty()) {
+      return new Asked(null, missing);
+    }
+    Map<String, Object> payload = new LinkedHashMap<>();
+    payload.put("round", data.get("state") instanceof Map<?, ?> st ? st : Map.of());
+    InputRequired asked =
+        new InputRequired(requests, seal(tool, args, payload, Instant.now().plus(TTL)));
+    return new Asked((ObjectNode) Json.mapper().valueToTree(asked.toMap()), null);
   }
 
   /** Whether the client's capabilities in {@code params._meta} offer the mode. */
@@ -166,12 +243,24 @@ final class ServedInput {
   }
 
   private String sign(String tool, Map<String, Object> args, Request pending, Instant expires) {
+    return seal(tool, args, Map.of("request", pending.toMap()), expires);
+  }
+
+  /**
+   * Signs {@code extra} with the call it belongs to, an expiry and a fresh nonce (so no two states
+   * are alike, even for the same round).
+   */
+  private String seal(
+      String tool, Map<String, Object> args, Map<String, Object> extra, Instant expires) {
     Map<String, Object> payload = new LinkedHashMap<>();
     payload.put("v", 1);
     payload.put("tool", tool);
     payload.put("args", digest(args));
     payload.put("exp", expires.getEpochSecond());
-    payload.put("request", pending.toMap());
+    byte[] nonce = new byte[12];
+    random.nextBytes(nonce);
+    payload.put("n", B64.encodeToString(nonce));
+    payload.putAll(extra);
     String body = B64.encodeToString(Json.write(payload).getBytes(StandardCharsets.UTF_8));
     return body + "." + B64.encodeToString(mac(body));
   }

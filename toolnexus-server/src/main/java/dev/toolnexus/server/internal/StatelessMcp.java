@@ -103,13 +103,25 @@ public final class StatelessMcp {
    */
   public ObjectNode handle(Session scope, JsonNode message, Outbound out) {
     JsonNode id = message.get("id");
+    if (id != null && !id.isNull()) {
+      ObjectNode badMeta = RequestMetaCheck.refusal(message);
+      if (badMeta != null) {
+        return badMeta;
+      }
+    }
+    return handleChecked(scope, message, out);
+  }
+
+  /**
+   * Answers one stateless message whose {@code _meta} the transport has already checked with {@link
+   * RequestMetaCheck} (HTTP checks it before the headers), so it is checked once per request;
+   * otherwise as {@link #handle}.
+   */
+  public ObjectNode handleChecked(Session scope, JsonNode message, Outbound out) {
+    JsonNode id = message.get("id");
     String method = message.path("method").asString("");
     if (id == null || id.isNull()) {
       return protocol.handle(scope, message, out);
-    }
-    ObjectNode badMeta = RequestMetaCheck.refusal(message);
-    if (badMeta != null) {
-      return badMeta;
     }
     String version = revisionOf(message);
     if (!Revisions.isStateless(version)) {
@@ -125,6 +137,8 @@ public final class StatelessMcp {
     ObjectNode reply;
     if (DiscoverResult.METHOD.equals(method)) {
       reply = JsonRpc.result(id, discover());
+    } else if (method.startsWith("tasks/") && tasks.enabled() && !TaskServing.declared(message)) {
+      reply = tasksUndeclared(id, method);
     } else if (method.startsWith("tasks/") && tasks.enabled()) {
       reply = tasks.handle(id, method, message.path("params"));
     } else if ("tools/call".equals(method) && tasks.takes(message)) {
@@ -133,6 +147,28 @@ public final class StatelessMcp {
       reply = protocol.handle(scope, message, out);
     }
     return reply == null ? null : complete(reply, method);
+  }
+
+  /**
+   * The answer to a {@code tasks/*} request from a client that did not declare the Tasks extension:
+   * -32021, naming the extension it must declare.
+   */
+  private static ObjectNode tasksUndeclared(JsonNode id, String method) {
+    ObjectNode error =
+        JsonRpc.error(
+            id,
+            RpcError.MISSING_REQUIRED_CLIENT_CAPABILITY,
+            "Missing required client capability: "
+                + method
+                + " needs the "
+                + McpTask.EXTENSION
+                + " extension in the request's clientCapabilities");
+    ((ObjectNode) error.get("error"))
+        .putObject("data")
+        .putObject("requiredCapabilities")
+        .putObject("extensions")
+        .putObject(McpTask.EXTENSION);
+    return error;
   }
 
   /** The stateless revision reports an unknown resource as invalid params. */

@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -171,7 +172,12 @@ public final class StreamableHttpHandler extends Handler.Abstract {
     String accept = request.getHeaders().get(HttpHeader.ACCEPT);
     if (McpProtocol.isToolCall(message) && accept != null && accept.contains(EVENT_STREAM)) {
       streamCall(
-          session, message, out -> protocol.handle(session, message, out), response, callback);
+          session,
+          message,
+          out -> protocol.handle(session, message, out),
+          reply -> 200,
+          response,
+          callback);
       return;
     }
     ObjectNode reply = protocol.handle(session, message, m -> {});
@@ -227,10 +233,16 @@ public final class StreamableHttpHandler extends Handler.Abstract {
         && Revisions.isStateless(StatelessMcp.revisionOf(message))
         && accept != null
         && accept.contains(EVENT_STREAM)) {
-      streamCall(scope, message, out -> stateless.handle(scope, message, out), response, callback);
+      streamCall(
+          scope,
+          message,
+          out -> stateless.handleChecked(scope, message, out),
+          StatelessMcp::httpStatus,
+          response,
+          callback);
       return;
     }
-    ObjectNode reply = stateless.handle(scope, message, m -> {});
+    ObjectNode reply = stateless.handleChecked(scope, message, m -> {});
     if (reply == null) {
       response.setStatus(202);
       callback.succeeded();
@@ -241,12 +253,16 @@ public final class StreamableHttpHandler extends Handler.Abstract {
 
   /**
    * Runs a call on its own thread and writes what it reports, then its result, as events; a failed
-   * write means the client went away, which cancels the call.
+   * write means the client went away, which cancels the call. A call refused before it reports
+   * anything (within a keep-alive interval) with an answer {@code status} maps to another status
+   * than 200 is answered as plain JSON with that status, so an error such as a missing client
+   * capability keeps its HTTP 400.
    */
   private void streamCall(
       Session session,
       JsonNode message,
       Function<Outbound, ObjectNode> handle,
+      ToIntFunction<ObjectNode> status,
       Response response,
       Callback callback) {
     BlockingQueue<ObjectNode> queue = new LinkedBlockingQueue<>();
@@ -261,9 +277,30 @@ public final class StreamableHttpHandler extends Handler.Abstract {
           }
         };
     Threads.workers().execute(call);
+    ObjectNode first;
+    try {
+      first = queue.poll(keepAliveMillis, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      session.cancel(McpProtocol.key(message.get("id")), "the server is stopping");
+      callback.failed(e);
+      return;
+    }
+    if (first != null
+        && first != end
+        && JsonRpc.isResponse(first)
+        && status.applyAsInt(first) != 200) {
+      writeJson(response, callback, status.applyAsInt(first), first);
+      return;
+    }
     eventStream(response);
     try {
-      while (true) {
+      boolean done = first == end;
+      if (first != null && !done) {
+        write(response, false, event(first));
+        done = JsonRpc.isResponse(first);
+      }
+      while (!done) {
         ObjectNode next = queue.poll(keepAliveMillis, TimeUnit.MILLISECONDS);
         if (next == null) {
           write(response, false, ": keep-alive\n\n");

@@ -77,12 +77,18 @@ final class TaskServing {
     return options.taskTools().contains(name)
         && protocol.inputSchemaOf(name) != null
         && (args == null || args.isNull() || args.isObject())
-        && params
-                .path("_meta")
-                .path(RequestMeta.CLIENT_CAPABILITIES)
-                .path("extensions")
-                .get(McpTask.EXTENSION)
-            instanceof ObjectNode;
+        && declared(message);
+  }
+
+  /** Whether the request's client capabilities declare the Tasks extension. */
+  static boolean declared(JsonNode message) {
+    return message
+            .path("params")
+            .path("_meta")
+            .path(RequestMeta.CLIENT_CAPABILITIES)
+            .path("extensions")
+            .get(McpTask.EXTENSION)
+        instanceof ObjectNode;
   }
 
   /**

@@ -59,6 +59,8 @@ import java.util.function.Consumer;
  *     answer (a served tool that suspends); replicas behind one endpoint need the same one; null
  *     draws a random key, so only this process continues its calls. Never shown by {@link
  *     #toString()}
+ * @param listTtl how long a 2026-07-28 client may keep a tools, resources, resource templates or
+ *     prompts list answer ({@code ttlMs}; default zero, stale at once)
  */
 public record McpServeOptions(
     String name,
@@ -83,7 +85,8 @@ public record McpServeOptions(
     TaskStore taskStore,
     Duration taskTtl,
     Duration taskPollInterval,
-    String requestStateKey) {
+    String requestStateKey,
+    Duration listTtl) {
 
   /** The default {@code serverInfo.name}. */
   public static final String DEFAULT_NAME = "toolnexus";
@@ -121,6 +124,10 @@ public record McpServeOptions(
     taskPollInterval =
         Durations.positive(taskPollInterval, Duration.ofSeconds(1), "taskPollInterval");
     requestStateKey = requestStateKey == null || requestStateKey.isBlank() ? null : requestStateKey;
+    listTtl = listTtl == null ? Duration.ZERO : listTtl;
+    if (listTtl.isNegative()) {
+      throw new IllegalArgumentException("listTtl must be zero or more, got " + listTtl);
+    }
   }
 
   /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
@@ -160,6 +167,7 @@ public record McpServeOptions(
     b.taskTtl = taskTtl;
     b.taskPollInterval = taskPollInterval;
     b.requestStateKey = requestStateKey;
+    b.listTtl = listTtl;
     return b;
   }
 
@@ -207,6 +215,7 @@ public record McpServeOptions(
                 + ", taskPollInterval="
                 + taskPollInterval)
         + (requestStateKey == null ? "" : ", requestStateKey=(set)")
+        + (listTtl.isZero() ? "" : ", listTtl=" + listTtl)
         + "]";
   }
 
@@ -228,8 +237,20 @@ public record McpServeOptions(
     private Duration taskTtl;
     private Duration taskPollInterval;
     private String requestStateKey;
+    private Duration listTtl;
 
     private Builder() {}
+
+    /**
+     * How long a 2026-07-28 client may keep the answer to {@code tools/list}, {@code
+     * resources/list}, {@code resources/templates/list} and {@code prompts/list} before asking
+     * again, sent as their {@code ttlMs} (default zero: stale at once). A list change still reaches
+     * listening clients at once.
+     */
+    public Builder listTtl(Duration value) {
+      this.listTtl = value;
+      return this;
+    }
 
     /**
      * The secret that signs the request state of "input required" answers; give every replica of
@@ -443,7 +464,8 @@ public record McpServeOptions(
           taskStore,
           taskTtl,
           taskPollInterval,
-          requestStateKey);
+          requestStateKey,
+          listTtl);
     }
   }
 }

@@ -13,9 +13,13 @@ const { z } = sdkRequire("zod");
 
 // shared by every request's server instance: what became of each "wait" call, by its id
 const waits = new Map();
-// shared too: the tools the "grow" tool added, and how listen streams hear that the list changed
-const grown = [];
-let toolsChanged = () => {};
+// shared too: the tools, prompts and resources the "grow" tool added, and how listen streams hear
+// that a list changed or the note was updated. Over HTTP every request has its own server instance,
+// so the handler's notifier tells the streams; over stdio one instance serves the connection, so
+// the addition is registered on it too and the SDK routes its change notification to the streams.
+const stdio = process.argv[2] === "stdio";
+const grown = { tools: [], prompts: [], resources: [] };
+let changed = () => {};
 
 // The Tasks extension (io.modelcontextprotocol/tasks), which the SDK leaves to the server: the
 // "job" tool answers with a created task that moves one step on each tasks/get, so a client's polls
@@ -165,7 +169,7 @@ const cacheHints = process.env.CACHE_TTL_MS === undefined
 function factory() {
   const server = new McpServer(
     { name: "toolnexus-v2-test", version: "1.0.0" },
-    { capabilities: { extensions: { [TASKS]: {} } }, cacheHints },
+    { capabilities: { extensions: { [TASKS]: {} }, resources: { subscribe: true, listChanged: true } }, cacheHints },
   );
   server.registerResource("note", "note://one", { description: "A note", mimeType: "text/plain" }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: "text/plain", text: "the note" }],
@@ -235,12 +239,20 @@ function factory() {
   server.registerTool(
     "grow",
     {
-      description: "Adds the tool `name`, which says its name, and tells listeners the tool list changed",
-      inputSchema: z.object({ name: z.string() }),
+      description:
+        "Adds the tool (or with `list`, the prompt or resource) `name` and tells listeners the list changed; list \"note\" tells them note://one was updated",
+      inputSchema: z.object({ name: z.string(), list: z.enum(["tools", "prompts", "resources", "note"]).optional() }),
     },
-    async ({ name }) => {
-      grown.push(name);
-      toolsChanged();
+    async ({ name, list }) => {
+      const kind = list ?? "tools";
+      if (kind === "note") {
+        if (stdio) await server.server.sendResourceUpdated({ uri: "note://one" });
+        else changed("note");
+        return { content: [{ type: "text", text: "updated note://one" }] };
+      }
+      grown[kind].push(name);
+      if (stdio) add[kind](server, name); // the SDK tells the listen streams
+      else changed(kind);
       return { content: [{ type: "text", text: `added ${name}` }] };
     },
   );
@@ -280,15 +292,26 @@ function factory() {
       return { content: [{ type: "text", text: `visited (state ${ctx.mcpReq.requestState()})` }] };
     },
   );
-  for (const name of grown) {
-    server.registerTool(name, { description: "Added by grow", inputSchema: z.object({}) }, async () => ({
-      content: [{ type: "text", text: name }],
-    }));
-  }
+  for (const kind of Object.keys(grown)) for (const name of grown[kind]) add[kind](server, name);
   return server;
 }
 
-if (process.argv[2] === "stdio") {
+const add = {
+  tools: (server, name) =>
+    server.registerTool(name, { description: "Added by grow", inputSchema: z.object({}) }, async () => ({
+      content: [{ type: "text", text: name }],
+    })),
+  prompts: (server, name) =>
+    server.registerPrompt(name, { description: "Added by grow" }, async () => ({
+      messages: [{ role: "user", content: { type: "text", text: name } }],
+    })),
+  resources: (server, name) =>
+    server.registerResource(name, `note://${name}`, { mimeType: "text/plain" }, async (uri) => ({
+      contents: [{ uri: uri.href, mimeType: "text/plain", text: name }],
+    })),
+};
+
+if (stdio) {
   serveStdio(factory, { legacy: "reject" });
 } else {
   serveHttp();
@@ -296,7 +319,12 @@ if (process.argv[2] === "stdio") {
 
 function serveHttp() {
   const handler = createMcpHandler(factory, { legacy: "reject" });
-  toolsChanged = () => handler.notify.toolsChanged();
+  changed = (kind) => {
+    if (kind === "tools") handler.notify.toolsChanged();
+    else if (kind === "prompts") handler.notify.promptsChanged();
+    else if (kind === "resources") handler.notify.resourcesChanged();
+    else handler.notify.resourceUpdated("note://one");
+  };
 
   const port = Number(process.env.PORT || 0);
   const httpServer = http.createServer(async (req, res) => {

@@ -64,6 +64,8 @@ import java.util.function.Consumer;
  * @param features the resources, resource templates and prompts served besides the gatewayed ones,
  *     and whether skills are served as prompts and resources ({@link ServedFeatures#NONE} by
  *     default)
+ * @param listTtl how long a 2026-07-28 client may keep a tools, resources, resource templates or
+ *     prompts list answer ({@code ttlMs}; default zero, stale at once)
  */
 public record McpServeOptions(
     String name,
@@ -89,7 +91,8 @@ public record McpServeOptions(
     Duration taskTtl,
     Duration taskPollInterval,
     String requestStateKey,
-    ServedFeatures features) {
+    ServedFeatures features,
+    Duration listTtl) {
 
   /** The default {@code serverInfo.name}. */
   public static final String DEFAULT_NAME = "toolnexus";
@@ -128,6 +131,10 @@ public record McpServeOptions(
         Durations.positive(taskPollInterval, Duration.ofSeconds(1), "taskPollInterval");
     requestStateKey = requestStateKey == null || requestStateKey.isBlank() ? null : requestStateKey;
     features = features == null ? ServedFeatures.NONE : features;
+    listTtl = listTtl == null ? Duration.ZERO : listTtl;
+    if (listTtl.isNegative()) {
+      throw new IllegalArgumentException("listTtl must be zero or more, got " + listTtl);
+    }
   }
 
   /** The defaults: every tool, {@code 127.0.0.1}, a free port, {@code /mcp}, no token. */
@@ -168,6 +175,7 @@ public record McpServeOptions(
     b.taskPollInterval = taskPollInterval;
     b.requestStateKey = requestStateKey;
     b.features(features);
+    b.listTtl = listTtl;
     return b;
   }
 
@@ -227,6 +235,7 @@ public record McpServeOptions(
                 + ", skillResources="
                 + features.skillResources()
             : "")
+        + (listTtl.isZero() ? "" : ", listTtl=" + listTtl)
         + "]";
   }
 
@@ -253,6 +262,7 @@ public record McpServeOptions(
     private final List<ServedPrompt> prompts = new ArrayList<>();
     private boolean skillPrompts;
     private boolean skillResources;
+    private Duration listTtl;
 
     private Builder() {}
 
@@ -303,6 +313,17 @@ public record McpServeOptions(
       prompts.addAll(f.prompts());
       skillPrompts = f.skillPrompts();
       skillResources = f.skillResources();
+      return this;
+    }
+
+    /**
+     * How long a 2026-07-28 client may keep the answer to {@code tools/list}, {@code
+     * resources/list}, {@code resources/templates/list} and {@code prompts/list} before asking
+     * again, sent as their {@code ttlMs} (default zero: stale at once). A list change still reaches
+     * listening clients at once.
+     */
+    public Builder listTtl(Duration value) {
+      this.listTtl = value;
       return this;
     }
 
@@ -471,7 +492,8 @@ public record McpServeOptions(
           taskTtl,
           taskPollInterval,
           requestStateKey,
-          new ServedFeatures(resources, templates, prompts, skillPrompts, skillResources));
+          new ServedFeatures(resources, templates, prompts, skillPrompts, skillResources),
+          listTtl);
     }
   }
 }

@@ -9,6 +9,7 @@ import dev.toolnexus.auth.HttpAuth;
 import dev.toolnexus.internal.Redactor;
 import dev.toolnexus.mcp.client.McpServerConfig;
 import dev.toolnexus.mcp.protocol.Revisions;
+import dev.toolnexus.time.Scheduler;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -58,11 +59,17 @@ public final class ServerConnection implements AutoCloseable {
   private volatile WaitFor waitFor;
   private final ServerFeatures features = new ServerFeatures(this);
   private final ListCache cache;
+  private final Scheduler scheduler;
+  // the resource URIs subscribed to on a 2026-07-28 server, which its listen filter names
+  private final Set<String> subscribed = new java.util.concurrent.CopyOnWriteArraySet<>();
+  private volatile ChangeStream changes;
 
-  private ServerConnection(McpServerConfig config, Runnable onChange, ListCache cache) {
+  private ServerConnection(
+      McpServerConfig config, Runnable onChange, ListCache cache, Scheduler scheduler) {
     this.config = config;
     this.onChange = onChange;
     this.cache = cache;
+    this.scheduler = scheduler;
   }
 
   /**
@@ -83,13 +90,28 @@ public final class ServerConnection implements AutoCloseable {
       CancelToken cancel,
       Runnable onChange,
       ListCache cache) {
-    ServerConnection c = new ServerConnection(config, onChange, cache);
+    return open(config, env, waitFor, cancel, onChange, cache, Scheduler.system());
+  }
+
+  /**
+   * {@link #open(McpServerConfig, Map, WaitFor, CancelToken, Runnable, ListCache)} with the
+   * scheduler that paces the reopening of a 2026-07-28 server's dropped change stream (a test's
+   * virtual one).
+   */
+  public static ServerConnection open(
+      McpServerConfig config,
+      Map<String, String> env,
+      WaitFor waitFor,
+      CancelToken cancel,
+      Runnable onChange,
+      ListCache cache,
+      Scheduler scheduler) {
+    ServerConnection c = new ServerConnection(config, onChange, cache, scheduler);
     c.waitFor = waitFor;
     try {
       c.connect(env, waitFor, cancel);
-      StatelessSession st = c.stateless;
       // the change stream is opened before the listing, so no change after it is missed
-      CompletableFuture<Void> listening = st == null ? null : st.listen(c::refresh, config.name());
+      CompletableFuture<Map<String, Object>> listening = c.listenChanges();
       List<McpSchema.Tool> listed = c.listAll(cancel);
       c.featureTools = FeatureTools.of(c, cancel);
       c.applyDefs(listed, c.listSeq.incrementAndGet());
@@ -115,7 +137,8 @@ public final class ServerConnection implements AutoCloseable {
    */
   public static List<McpSchema.Tool> inventory(
       McpServerConfig config, Map<String, String> env, CancelToken cancel) {
-    ServerConnection c = new ServerConnection(config, () -> {}, ListCache.shared());
+    ServerConnection c =
+        new ServerConnection(config, () -> {}, ListCache.shared(), Scheduler.system());
     try {
       c.connect(env, null, cancel);
       return c.listAll(cancel);
@@ -344,6 +367,78 @@ public final class ServerConnection implements AutoCloseable {
     tools = List.copyOf(exposed);
   }
 
+  /**
+   * Opens the {@code subscriptions/listen} stream of a server spoken to in 2026-07-28 (over HTTP
+   * kept open by a {@link ChangeStream}, over stdio on the shared channel), or replaces it when the
+   * subscribed URIs changed; null for a server of the session revision, whose changes come unasked.
+   */
+  CompletableFuture<Map<String, Object>> listenChanges() {
+    StatelessSession st = stateless;
+    StdioSession s = session;
+    if (st != null) {
+      ChangeStream stream = changes;
+      if (stream == null) {
+        ChangeNotes notes =
+            new ChangeNotes(config.name(), st::drop, this::refresh, features::updated);
+        stream =
+            new ChangeStream(
+                config.name(),
+                scheduler,
+                () -> ListenFilter.of(st.capabilities(), subscribed),
+                notes::accept,
+                st::listen);
+        changes = stream;
+      }
+      return stream.open();
+    }
+    if (s != null && s.isStateless()) {
+      ChangeNotes notes =
+          new ChangeNotes(config.name(), method -> {}, this::refresh, features::updated);
+      return s.listenChanges(ListenFilter.of(s.capabilities(), subscribed), notes);
+    }
+    return null;
+  }
+
+  /**
+   * Adds or removes a resource URI of a 2026-07-28 server's listen filter and opens the stream
+   * again with it; false for a server of the session revision (which has {@code
+   * resources/subscribe}). When added, waits for the acknowledgement and fails unless it kept the
+   * URI.
+   */
+  boolean resubscribe(String uri, boolean add, CancelToken cancel) {
+    boolean stateless2026 = stateless != null || session != null && session.isStateless();
+    if (!stateless2026) {
+      return false;
+    }
+    boolean changed = add ? subscribed.add(uri) : subscribed.remove(uri);
+    if (!changed) {
+      return true;
+    }
+    CompletableFuture<Map<String, Object>> acknowledged = listenChanges();
+    if (!add) {
+      return true;
+    }
+    Map<String, Object> ack;
+    try {
+      ack = Await.await(acknowledged, config.timeout(), dead, cancel, ListenFilter.LISTEN);
+    } catch (RuntimeException e) {
+      subscribed.remove(uri);
+      throw e;
+    }
+    if (!ListenFilter.accepted(ack, uri)) {
+      subscribed.remove(uri);
+      listenChanges();
+      throw new McpFailure(
+          ListenFilter.LISTEN
+              + " failed: MCP server \""
+              + config.name()
+              + "\" did not accept the subscription to \""
+              + uri
+              + "\"");
+    }
+    return true;
+  }
+
   private void onProgress(McpSchema.ProgressNotification n) {
     CallWatch w = n.progressToken() == null ? null : calls.get(n.progressToken());
     if (w != null) {
@@ -466,9 +561,9 @@ public final class ServerConnection implements AutoCloseable {
     McpFailure f = new McpFailure("server was closed");
     calls.values().forEach(w -> w.result.completeExceptionally(f));
     closeClient();
-    StatelessSession st = stateless;
-    if (st != null) {
-      st.close();
+    ChangeStream stream = changes;
+    if (stream != null) {
+      stream.close();
     }
     StdioProcessTransport s = stdio;
     if (s != null) {

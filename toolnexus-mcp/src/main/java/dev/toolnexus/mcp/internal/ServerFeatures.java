@@ -169,7 +169,9 @@ public final class ServerFeatures {
 
   /**
    * Subscribes to updates of one URI; {@code listener} gets the URI on each {@code
-   * notifications/resources/updated}, on a thread of its own.
+   * notifications/resources/updated}, on a thread of its own. A 2026-07-28 server is asked through
+   * its {@code subscriptions/listen} filter (the revision has no {@code resources/subscribe}), and
+   * this returns once it acknowledged the URI.
    */
   public void subscribe(String uri, Consumer<String> listener, CancelToken cancel) {
     McpSchema.ServerCapabilities.ResourceCapabilities caps = capabilities().resources();
@@ -178,6 +180,9 @@ public final class ServerFeatures {
     listeners.computeIfAbsent(uri, k -> new CopyOnWriteArrayList<>()).add(listener);
     McpSchema.SubscribeRequest request = new McpSchema.SubscribeRequest(uri, null);
     try {
+      if (connection.resubscribe(uri, true, cancel)) {
+        return;
+      }
       send(
           McpSchema.METHOD_RESOURCES_SUBSCRIBE,
           request,
@@ -194,6 +199,9 @@ public final class ServerFeatures {
   /** Ends the subscription to one URI and drops its listeners. */
   public void unsubscribe(String uri, CancelToken cancel) {
     listeners.remove(uri);
+    if (connection.resubscribe(uri, false, cancel)) {
+      return;
+    }
     McpSchema.UnsubscribeRequest request = new McpSchema.UnsubscribeRequest(uri, null);
     send(
         McpSchema.METHOD_RESOURCES_UNSUBSCRIBE,

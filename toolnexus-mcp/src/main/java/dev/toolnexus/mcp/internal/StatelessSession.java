@@ -42,8 +42,6 @@ final class StatelessSession implements Requester {
   private static final TypeRef<McpSchema.ServerCapabilities> CAPABILITIES = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
   private static final TypeRef<Map<String, Object>> MAP = new TypeRef<>() {};
-  private static final String LISTEN = "subscriptions/listen";
-  private static final String ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
 
   private final StatelessHttpClient http;
   private final McpJsonMapper json;
@@ -52,7 +50,6 @@ final class StatelessSession implements Requester {
   // a cancelled call closes its stream; nothing is sent, so the sender does nothing
   private final CallIds callIds = new CallIds(n -> {});
   private final Map<String, Map<String, Object>> inputSchemas = new ConcurrentHashMap<>();
-  private volatile CompletableFuture<Map<String, Object>> listening;
   private final Reuse reuse;
   // named in the warnings about the tools a listing leaves out
   private final String server;
@@ -354,50 +351,18 @@ final class StatelessSession implements Requester {
   }
 
   /**
-   * Opens the {@code subscriptions/listen} stream in the background when the server's capabilities
-   * say its tool list changes, and runs {@code toolsChanged} on each {@code
-   * notifications/tools/list_changed} it carries. The returned future completes when the server
-   * acknowledged the subscription (from then on no change is missed) or the stream ended; at once
-   * for a server that does not say its tools change.
+   * Sends {@code subscriptions/listen} with {@code filter}; the stream's notifications go to {@code
+   * onNote} and the future ends with the stream (cancelling it closes the stream, which ends the
+   * subscription).
    */
-  CompletableFuture<Void> listen(Runnable toolsChanged, String server) {
-    McpSchema.ServerCapabilities caps = capabilities;
-    if (caps == null || caps.tools() == null || !Boolean.TRUE.equals(caps.tools().listChanged())) {
-      return CompletableFuture.completedFuture(null);
-    }
-    CompletableFuture<Void> acknowledged = new CompletableFuture<>();
-    CompletableFuture<Map<String, Object>> stream =
-        http.request(
-            LISTEN,
-            Map.of("notifications", Map.of("toolsListChanged", true)),
-            Map.of(),
-            n -> {
-              Object method = n.get("method");
-              if (ACKNOWLEDGED.equals(method)) {
-                acknowledged.complete(null);
-              } else if (McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(method)) {
-                reuse.cache().invalidate(reuse.origin(), McpSchema.METHOD_TOOLS_LIST);
-                toolsChanged.run();
-              }
-            });
-    listening = stream;
-    stream.whenComplete(
-        (r, e) -> {
-          acknowledged.complete(null);
-          if (e != null && !stream.isCancelled()) {
-            log.debug("MCP server {}: the {} stream ended: {}", server, LISTEN, e.getMessage());
-          }
-        });
-    return acknowledged;
+  CompletableFuture<Map<String, Object>> listen(
+      Map<String, Object> filter, Consumer<Map<String, Object>> onNote) {
+    return http.request(ListenFilter.LISTEN, Map.of("notifications", filter), Map.of(), onNote);
   }
 
-  /** Closes the listen stream, if one is open. */
-  void close() {
-    CompletableFuture<Map<String, Object>> stream = listening;
-    listening = null;
-    if (stream != null) {
-      stream.cancel(true);
-    }
+  /** The kept answers of this server's {@code method}, dropped under any credentials. */
+  void drop(String method) {
+    reuse.cache().invalidate(reuse.origin(), method);
   }
 
   private void onNotification(Map<String, Object> message) {

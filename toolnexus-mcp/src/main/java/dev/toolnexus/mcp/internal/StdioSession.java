@@ -61,6 +61,10 @@ final class StdioSession implements Requester {
   private final java.util.concurrent.atomic.AtomicBoolean listening =
       new java.util.concurrent.atomic.AtomicBoolean();
   private volatile Consumer<String> onResourceUpdated = uri -> {};
+  // the stateless revision's change stream: what its notifications do, its id, its acknowledgement
+  private volatile ChangeNotes changes;
+  private volatile String subscription;
+  private volatile CompletableFuture<Map<String, Object>> acknowledging;
 
   /**
    * A session over a started transport.
@@ -343,6 +347,81 @@ final class StdioSession implements Requester {
     }
   }
 
+  /**
+   * In the stateless revision: opens the {@code subscriptions/listen} of {@code filter} on the
+   * shared channel, whose notifications (those carrying its subscription id) go to {@code notes},
+   * ending the one open before with {@code notifications/cancelled}. The future completes with the
+   * acknowledgement's params, or with an empty map at once for an empty filter; it fails when the
+   * server refuses or ends the subscription before acknowledging it.
+   */
+  synchronized CompletableFuture<Map<String, Object>> listenChanges(
+      Map<String, Object> filter, ChangeNotes notes) {
+    changes = notes;
+    String old = subscription;
+    subscription = null;
+    if (old != null) {
+      transport.abandon(old);
+      try {
+        transport.send(
+            new JSONRPCNotification(
+                McpSchema.JSONRPC_VERSION, "notifications/cancelled", Map.of("requestId", old)));
+      } catch (McpTransportException e) {
+        log.debug("MCP server {}: could not end the listen stream: {}", server, e.getMessage());
+      }
+    }
+    if (filter.isEmpty()) {
+      return CompletableFuture.completedFuture(Map.of());
+    }
+    CompletableFuture<Map<String, Object>> acknowledged = new CompletableFuture<>();
+    acknowledging = acknowledged;
+    StdioProcessTransport.Pending pending =
+        transport.request(ListenFilter.LISTEN, withMeta(Map.of("notifications", filter)));
+    subscription = pending.id();
+    pending
+        .reply()
+        .whenComplete(
+            (reply, e) ->
+                acknowledged.completeExceptionally(
+                    new McpFailure(
+                        ListenFilter.LISTEN
+                            + " ended before the server acknowledged it"
+                            + (reply != null && reply.error() != null
+                                ? ": " + reply.error().message()
+                                : e != null ? ": " + Await.message(e) : ""))));
+    return acknowledged;
+  }
+
+  /** A stateless notification of the open listen stream; true when it was handled here. */
+  private boolean onListened(JSONRPCNotification n) {
+    String current = subscription;
+    if (statelessMeta == null || current == null) {
+      return false;
+    }
+    Map<String, Object> message = new LinkedHashMap<>();
+    message.put("method", n.method());
+    message.put("params", n.params());
+    String id = ListenFilter.subscriptionId(message);
+    if (id == null) {
+      return false; // not of a listen stream (progress of a call, a log message)
+    }
+    if (!id.equals(ListenFilter.idText(current))) {
+      log.debug("MCP server {}: dropped {} of subscription {}", server, n.method(), id);
+      return true;
+    }
+    if (ListenFilter.ACKNOWLEDGED.equals(n.method())) {
+      CompletableFuture<Map<String, Object>> a = acknowledging;
+      if (a != null) {
+        a.complete(n.params() instanceof Map<?, ?> p ? json.convertValue(p, MAP) : Map.of());
+      }
+    } else {
+      ChangeNotes notes = changes;
+      if (notes != null) {
+        notes.accept(message);
+      }
+    }
+    return true;
+  }
+
   /** Called on a thread of its own with the URI of each {@code notifications/resources/updated}. */
   void onResourceUpdated(Consumer<String> listener) {
     onResourceUpdated = listener;
@@ -447,9 +526,12 @@ final class StdioSession implements Requester {
   }
 
   private void onNotification(JSONRPCNotification n) {
+    if (onListened(n)) {
+      return;
+    }
     switch (n.method()) {
       case McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED -> {
-        if (initialized == null) {
+        if (initialized == null && statelessMeta == null) {
           // the first tools/list, right after initialize, will see the change
           log.debug("MCP server {}: tools/list_changed before initialize ended; ignored", server);
         } else {

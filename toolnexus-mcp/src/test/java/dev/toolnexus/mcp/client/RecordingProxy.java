@@ -62,6 +62,8 @@ final class RecordingProxy implements AutoCloseable {
   /** The {@code WWW-Authenticate} of the relay's 401 answers. */
   static final String CHALLENGE = "Bearer realm=\"test\", error=\"invalid_token\"";
 
+  // the upstream bodies being relayed now, so a test can break the streams in flight
+  private final Set<InputStream> relaying = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final HttpServer server;
   private final ExecutorService pool = Executors.newCachedThreadPool();
   private final HttpClient http = HttpClient.newHttpClient();
@@ -136,6 +138,7 @@ final class RecordingProxy implements AutoCloseable {
                 }
               });
       try (InputStream in = res.body()) {
+        relaying.add(in);
         ex.sendResponseHeaders(res.statusCode(), 0);
         OutputStream out = ex.getResponseBody();
         byte[] buf = new byte[8192];
@@ -144,6 +147,22 @@ final class RecordingProxy implements AutoCloseable {
           out.write(buf, 0, n);
           out.flush();
         }
+      } finally {
+        relaying.remove(res.body());
+      }
+    }
+  }
+
+  /**
+   * Breaks every response being relayed now (a long-lived listen stream among them): the client
+   * sees its stream end without the server's answer, as when a connection drops.
+   */
+  void dropStreams() {
+    for (InputStream in : relaying) {
+      try {
+        in.close();
+      } catch (IOException e) {
+        // already closed
       }
     }
   }

@@ -40,6 +40,10 @@ public final class StatelessMcp {
           "resources/read",
           "prompts/list");
 
+  /** The cacheable results whose lifetime is {@link McpServeOptions#listTtl()}; others are 0. */
+  private static final Set<String> LISTS =
+      Set.of("tools/list", "resources/list", "resources/templates/list", "prompts/list");
+
   private final McpProtocol protocol;
   private final boolean listens;
 
@@ -209,7 +213,7 @@ public final class StatelessMcp {
       result.put("resultType", "complete");
     }
     if (CACHEABLE.contains(method)) {
-      result.put("ttlMs", 0);
+      result.put("ttlMs", LISTS.contains(method) ? protocol.options().listTtl().toMillis() : 0);
       result.put("cacheScope", privateCache() ? "private" : "public");
     }
     ObjectNode meta = result.get("_meta") instanceof ObjectNode m ? m : result.putObject("_meta");

@@ -29,13 +29,13 @@ class ServeListTtlTest {
 
   @Test
   void durationsReadWithTheirUnits() {
-    assertThat(ServeCommand.duration("--list-ttl", "500ms")).isEqualTo(Duration.ofMillis(500));
-    assertThat(ServeCommand.duration("--list-ttl", "30s")).isEqualTo(Duration.ofSeconds(30));
-    assertThat(ServeCommand.duration("--list-ttl", "5m")).isEqualTo(Duration.ofMinutes(5));
-    assertThat(ServeCommand.duration("--list-ttl", "1h")).isEqualTo(Duration.ofHours(1));
-    assertThat(ServeCommand.duration("--list-ttl", "90")).isEqualTo(Duration.ofSeconds(90));
-    assertThat(ServeCommand.duration("--list-ttl", "PT2M")).isEqualTo(Duration.ofMinutes(2));
-    assertThat(ServeCommand.duration("--list-ttl", "0")).isEqualTo(Duration.ZERO);
+    assertThat(DurationOption.parse("--list-ttl", "500ms")).isEqualTo(Duration.ofMillis(500));
+    assertThat(DurationOption.parse("--list-ttl", "30s")).isEqualTo(Duration.ofSeconds(30));
+    assertThat(DurationOption.parse("--list-ttl", "5m")).isEqualTo(Duration.ofMinutes(5));
+    assertThat(DurationOption.parse("--list-ttl", "1h")).isEqualTo(Duration.ofHours(1));
+    assertThat(DurationOption.parse("--list-ttl", "90")).isEqualTo(Duration.ofSeconds(90));
+    assertThat(DurationOption.parse("--list-ttl", "PT2M")).isEqualTo(Duration.ofMinutes(2));
+    assertThat(DurationOption.parse("--list-ttl", "0")).isEqualTo(Duration.ZERO);
   }
 
   @Test

@@ -39,7 +39,7 @@ class ConformanceServer2026Test {
 
   @BeforeAll
   static void serve() throws Exception {
-    toolkit = Fixtures.conformanceToolkit();
+    toolkit = Fixtures.conformanceSuiteToolkit();
     server =
         McpServe.http(
             toolkit,

@@ -158,6 +158,14 @@ final class Fixtures {
    * ConformanceTaskTools}).
    */
   static Toolkit conformanceToolkit() {
+    return Toolkit.builder().builtins(false).tools(conformanceTools()).build();
+  }
+
+  /**
+   * The conformance toolkit plus the tools only the suite's 2026-07-28 scenarios call: its
+   * diagnostic and input-required tools and its Tasks extension tools.
+   */
+  static Toolkit conformanceSuiteToolkit() {
     return Toolkit.builder()
         .builtins(false)
         .tools(conformanceTools())

@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -41,8 +40,7 @@ public final class ServerConnection implements AutoCloseable {
 
   private final McpServerConfig config;
   private final Runnable onChange;
-  private final Map<Object, CallWatch> calls = new ConcurrentHashMap<>();
-  private final AtomicLong callCounter = new AtomicLong();
+  private final ToolCalls calls = new ToolCalls(this);
   private final AtomicLong listSeq = new AtomicLong();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CompletableFuture<String> dead = new CompletableFuture<>();
@@ -60,17 +58,14 @@ public final class ServerConnection implements AutoCloseable {
   private volatile WaitFor waitFor;
   private final ServerFeatures features = new ServerFeatures(this);
   private final ListCache cache;
-  private final Scheduler scheduler;
-  // the resource URIs subscribed to on a 2026-07-28 server, which its listen filter names
-  private final Set<String> subscribed = new java.util.concurrent.CopyOnWriteArraySet<>();
-  private volatile ChangeStream changes;
+  private final ChangeListening listening;
 
   private ServerConnection(
       McpServerConfig config, Runnable onChange, ListCache cache, Scheduler scheduler) {
     this.config = config;
     this.onChange = onChange;
     this.cache = cache;
-    this.scheduler = scheduler;
+    this.listening = new ChangeListening(this, scheduler, this::refresh);
   }
 
   /**
@@ -112,7 +107,7 @@ public final class ServerConnection implements AutoCloseable {
     try {
       c.connect(env, waitFor, cancel);
       // the change stream is opened before the listing, so no change after it is missed
-      CompletableFuture<Map<String, Object>> listening = c.listenChanges();
+      CompletableFuture<Map<String, Object>> listening = c.listening.open();
       List<McpSchema.Tool> listed = c.listAll(cancel);
       c.featureTools = FeatureTools.of(c, cancel);
       c.applyDefs(listed, c.listSeq.incrementAndGet());
@@ -204,6 +199,16 @@ public final class ServerConnection implements AutoCloseable {
     return client;
   }
 
+  /** The elicitation slot, or null when elicitation is not advertised. */
+  WaitFor waitFor() {
+    return waitFor;
+  }
+
+  /** The observed transport of the SDK client, or null. */
+  ObservedTransport transport() {
+    return transport;
+  }
+
   CompletableFuture<String> dead() {
     return dead;
   }
@@ -251,7 +256,7 @@ public final class ServerConnection implements AutoCloseable {
                 McpJsonDefaults.getMapper(),
                 waitFor == null ? null : new ElicitationBridge(waitFor, config.name()),
                 this::refresh,
-                this::onProgress);
+                calls::progress);
         session = s;
         s.onResourceUpdated(features::updated);
         String pin = config.protocolVersion();
@@ -288,7 +293,7 @@ public final class ServerConnection implements AutoCloseable {
         if (probe || Revisions.STATELESS.equals(pin)) {
           StatelessSession st =
               StatelessSession.open(
-                  config, headers, auth, !probe, dead, cancel, this::onProgress, cache);
+                  config, headers, auth, !probe, dead, cancel, calls::progress, cache);
           if (st != null) {
             stateless = st;
             revision = Revisions.STATELESS;
@@ -302,7 +307,7 @@ public final class ServerConnection implements AutoCloseable {
   }
 
   private SdkSession.Hooks hooks() {
-    return new SdkSession.Hooks(this::refresh, this::onProgress, features::updated);
+    return new SdkSession.Hooks(this::refresh, calls::progress, features::updated);
   }
 
   private void useSdk(SdkSession s) {
@@ -368,83 +373,9 @@ public final class ServerConnection implements AutoCloseable {
     tools = List.copyOf(exposed);
   }
 
-  /**
-   * Opens the {@code subscriptions/listen} stream of a server spoken to in 2026-07-28 (over HTTP
-   * kept open by a {@link ChangeStream}, over stdio on the shared channel), or replaces it when the
-   * subscribed URIs changed; null for a server of the session revision, whose changes come unasked.
-   */
-  CompletableFuture<Map<String, Object>> listenChanges() {
-    StatelessSession st = stateless;
-    StdioSession s = session;
-    if (st != null) {
-      ChangeStream stream = changes;
-      if (stream == null) {
-        ChangeNotes notes =
-            new ChangeNotes(config.name(), st::drop, this::refresh, features::updated);
-        stream =
-            new ChangeStream(
-                config.name(),
-                scheduler,
-                () -> ListenFilter.of(st.capabilities(), subscribed),
-                notes::accept,
-                st::listen);
-        changes = stream;
-      }
-      return stream.open();
-    }
-    if (s != null && s.isStateless()) {
-      ChangeNotes notes =
-          new ChangeNotes(config.name(), method -> {}, this::refresh, features::updated);
-      return s.listenChanges(ListenFilter.of(s.capabilities(), subscribed), notes);
-    }
-    return null;
-  }
-
-  /**
-   * Adds or removes a resource URI of a 2026-07-28 server's listen filter and opens the stream
-   * again with it; false for a server of the session revision (which has {@code
-   * resources/subscribe}). When added, waits for the acknowledgement and fails unless it kept the
-   * URI.
-   */
+  /** {@link ChangeListening#resubscribe}: false for a server of the session revision. */
   boolean resubscribe(String uri, boolean add, CancelToken cancel) {
-    boolean stateless2026 = stateless != null || session != null && session.isStateless();
-    if (!stateless2026) {
-      return false;
-    }
-    boolean changed = add ? subscribed.add(uri) : subscribed.remove(uri);
-    if (!changed) {
-      return true;
-    }
-    CompletableFuture<Map<String, Object>> acknowledged = listenChanges();
-    if (!add) {
-      return true;
-    }
-    Map<String, Object> ack;
-    try {
-      ack = Await.await(acknowledged, config.timeout(), dead, cancel, ListenFilter.LISTEN);
-    } catch (RuntimeException e) {
-      subscribed.remove(uri);
-      throw e;
-    }
-    if (!ListenFilter.accepted(ack, uri)) {
-      subscribed.remove(uri);
-      listenChanges();
-      throw new McpFailure(
-          ListenFilter.LISTEN
-              + " failed: MCP server \""
-              + config.name()
-              + "\" did not accept the subscription to \""
-              + uri
-              + "\"");
-    }
-    return true;
-  }
-
-  private void onProgress(McpSchema.ProgressNotification n) {
-    CallWatch w = n.progressToken() == null ? null : calls.get(n.progressToken());
-    if (w != null) {
-      w.progress(n);
-    }
+    return listening.resubscribe(uri, add, cancel);
   }
 
   private void onDeath(String reason) {
@@ -453,7 +384,7 @@ public final class ServerConnection implements AutoCloseable {
       log.warn("MCP server {} stopped: {}", config.name(), reason);
     }
     McpFailure f = new McpFailure("server " + reason);
-    calls.values().forEach(w -> w.result.completeExceptionally(f));
+    calls.failAll(f);
   }
 
   /**
@@ -477,64 +408,7 @@ public final class ServerConnection implements AutoCloseable {
    */
   Supplier<ToolResult> send(
       String toolName, Map<String, Object> args, ToolContext ctx, OutputCheck output) {
-    ToolResult refused = CallRouting.refused(this, toolName);
-    if (refused != null) {
-      return done(redact(refused));
-    }
-    StdioSession direct = session;
-    StatelessSession st = stateless;
-    if (st != null) {
-      return CallRouting.stateless(
-          this,
-          st,
-          toolName,
-          ctx,
-          output,
-          waitFor,
-          retry ->
-              newCall(toolName, ctx, output).send(args, retry, null, st.callIds(), st::call, dead));
-    }
-    if (direct != null && direct.isStateless()) {
-      return CallRouting.stateless(
-          this,
-          direct,
-          toolName,
-          ctx,
-          output,
-          waitFor,
-          retry ->
-              newCall(toolName, ctx, output)
-                  .send(args, retry, direct, direct.callIds(), null, dead));
-    }
-    McpAsyncClient c = client;
-    return CallRouting.session(
-        this,
-        newCall(toolName, ctx, output)
-            .send(
-                args,
-                Map.of(),
-                direct,
-                direct != null ? direct.callIds() : transport.callIds(),
-                (r, retry) -> c.callTool(r).toFuture(),
-                dead));
-  }
-
-  private McpCall newCall(String toolName, ToolContext ctx, OutputCheck output) {
-    return new McpCall(
-        CallRouting.who(this),
-        config.name(),
-        toolName,
-        ctx,
-        config.timeout(),
-        config.maxTotalTimeout(),
-        config.maxResultBytes(),
-        calls,
-        "toolnexus-" + callCounter.incrementAndGet(),
-        output);
-  }
-
-  private static Supplier<ToolResult> done(ToolResult r) {
-    return () -> r;
+    return calls.send(toolName, args, ctx, output);
   }
 
   ToolResult redact(ToolResult r) {
@@ -560,12 +434,9 @@ public final class ServerConnection implements AutoCloseable {
       return;
     }
     McpFailure f = new McpFailure("server was closed");
-    calls.values().forEach(w -> w.result.completeExceptionally(f));
+    calls.failAll(f);
     closeClient();
-    ChangeStream stream = changes;
-    if (stream != null) {
-      stream.close();
-    }
+    listening.close();
     StdioProcessTransport s = stdio;
     if (s != null) {
       s.close();

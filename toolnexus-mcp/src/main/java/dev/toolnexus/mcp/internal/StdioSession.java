@@ -16,7 +16,6 @@ import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCNotification;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
-import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import io.modelcontextprotocol.spec.McpTransportException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +41,6 @@ import org.slf4j.LoggerFactory;
 final class StdioSession implements Requester {
   private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
   private static final TypeRef<McpSchema.CallToolResult> CALL_TOOL_RESULT = new TypeRef<>() {};
-  private static final TypeRef<McpSchema.ElicitRequest> ELICIT_REQUEST = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ProgressNotification> PROGRESS = new TypeRef<>() {};
   private static final TypeRef<Map<String, Object>> MAP = new TypeRef<>() {};
   private static final TypeRef<McpSchema.ServerCapabilities> CAPABILITIES = new TypeRef<>() {};
@@ -61,10 +59,8 @@ final class StdioSession implements Requester {
   private final java.util.concurrent.atomic.AtomicBoolean listening =
       new java.util.concurrent.atomic.AtomicBoolean();
   private volatile Consumer<String> onResourceUpdated = uri -> {};
-  // the stateless revision's change stream: what its notifications do, its id, its acknowledgement
-  private volatile ChangeNotes changes;
-  private volatile String subscription;
-  private volatile CompletableFuture<Map<String, Object>> acknowledging;
+  private final StdioServerRequests requests;
+  private final StdioListenStream listenStream;
 
   /**
    * A session over a started transport.
@@ -86,6 +82,8 @@ final class StdioSession implements Requester {
     this.elicitation = elicitation;
     this.onToolsChanged = onToolsChanged;
     this.onProgress = onProgress;
+    this.requests = new StdioServerRequests(transport, server, json, elicitation);
+    this.listenStream = new StdioListenStream(transport, server, json, this::withMeta);
     this.callIds =
         new CallIds(
             note -> {
@@ -348,78 +346,12 @@ final class StdioSession implements Requester {
   }
 
   /**
-   * In the stateless revision: opens the {@code subscriptions/listen} of {@code filter} on the
-   * shared channel, whose notifications (those carrying its subscription id) go to {@code notes},
-   * ending the one open before with {@code notifications/cancelled}. The future completes with the
-   * acknowledgement's params, or with an empty map at once for an empty filter; it fails when the
-   * server refuses or ends the subscription before acknowledging it.
+   * In the stateless revision: opens the {@code subscriptions/listen} of {@code filter}, replacing
+   * the one open before; see {@link StdioListenStream#open}.
    */
-  synchronized CompletableFuture<Map<String, Object>> listenChanges(
+  CompletableFuture<Map<String, Object>> listenChanges(
       Map<String, Object> filter, ChangeNotes notes) {
-    changes = notes;
-    String old = subscription;
-    subscription = null;
-    if (old != null) {
-      transport.abandon(old);
-      try {
-        transport.send(
-            new JSONRPCNotification(
-                McpSchema.JSONRPC_VERSION, "notifications/cancelled", Map.of("requestId", old)));
-      } catch (McpTransportException e) {
-        log.debug("MCP server {}: could not end the listen stream: {}", server, e.getMessage());
-      }
-    }
-    if (filter.isEmpty()) {
-      return CompletableFuture.completedFuture(Map.of());
-    }
-    CompletableFuture<Map<String, Object>> acknowledged = new CompletableFuture<>();
-    acknowledging = acknowledged;
-    StdioProcessTransport.Pending pending =
-        transport.request(ListenFilter.LISTEN, withMeta(Map.of("notifications", filter)));
-    subscription = pending.id();
-    pending
-        .reply()
-        .whenComplete(
-            (reply, e) ->
-                acknowledged.completeExceptionally(
-                    new McpFailure(
-                        ListenFilter.LISTEN
-                            + " ended before the server acknowledged it"
-                            + (reply != null && reply.error() != null
-                                ? ": " + reply.error().message()
-                                : e != null ? ": " + Await.message(e) : ""))));
-    return acknowledged;
-  }
-
-  /** A stateless notification of the open listen stream; true when it was handled here. */
-  private boolean onListened(JSONRPCNotification n) {
-    String current = subscription;
-    if (statelessMeta == null || current == null) {
-      return false;
-    }
-    Map<String, Object> message = new LinkedHashMap<>();
-    message.put("method", n.method());
-    message.put("params", n.params());
-    String id = ListenFilter.subscriptionId(message);
-    if (id == null) {
-      return false; // not of a listen stream (progress of a call, a log message)
-    }
-    if (!id.equals(ListenFilter.idText(current))) {
-      log.debug("MCP server {}: dropped {} of subscription {}", server, n.method(), id);
-      return true;
-    }
-    if (ListenFilter.ACKNOWLEDGED.equals(n.method())) {
-      CompletableFuture<Map<String, Object>> a = acknowledging;
-      if (a != null) {
-        a.complete(n.params() instanceof Map<?, ?> p ? json.convertValue(p, MAP) : Map.of());
-      }
-    } else {
-      ChangeNotes notes = changes;
-      if (notes != null) {
-        notes.accept(message);
-      }
-    }
-    return true;
+    return listenStream.open(filter, notes);
   }
 
   /** Called on a thread of its own with the URI of each {@code notifications/resources/updated}. */
@@ -469,7 +401,7 @@ final class StdioSession implements Requester {
   private void onMessage(JSONRPCMessage message) {
     if (message instanceof JSONRPCRequest r) {
       // answered on a thread of its own: the reader must keep reading while a write waits
-      Threads.start("toolnexus-mcp-" + server + "-answer", () -> answer(r));
+      Threads.start("toolnexus-mcp-" + server + "-answer", () -> requests.answer(r));
     } else if (message instanceof JSONRPCNotification n) {
       onNotification(n);
     } else if (message instanceof JSONRPCResponse r) {
@@ -477,56 +409,8 @@ final class StdioSession implements Requester {
     }
   }
 
-  private void answer(JSONRPCRequest request) {
-    JSONRPCResponse reply;
-    if (McpSchema.METHOD_PING.equals(request.method())) {
-      reply = JSONRPCResponse.result(request.id(), Map.of());
-    } else if (McpSchema.METHOD_ELICITATION_CREATE.equals(request.method())
-        && elicitation != null) {
-      reply = elicit(request);
-    } else if (McpSchema.METHOD_ROOTS_LIST.equals(request.method())) {
-      reply =
-          error(
-              request,
-              McpSchema.ErrorCodes.METHOD_NOT_FOUND,
-              "Roots not supported",
-              Map.of("reason", "Client does not have roots capability"));
-    } else {
-      reply =
-          error(
-              request,
-              McpSchema.ErrorCodes.METHOD_NOT_FOUND,
-              "Method not found: " + request.method(),
-              null);
-    }
-    try {
-      transport.send(reply);
-    } catch (McpTransportException e) {
-      log.debug("MCP server {}: could not answer {}: {}", server, request.method(), e.getMessage());
-    }
-  }
-
-  private JSONRPCResponse elicit(JSONRPCRequest request) {
-    McpSchema.ElicitRequest asked;
-    try {
-      asked = json.convertValue(request.params(), ELICIT_REQUEST);
-    } catch (RuntimeException e) {
-      return error(
-          request,
-          McpSchema.ErrorCodes.INVALID_PARAMS,
-          "invalid elicitation/create params: " + Await.message(e),
-          null);
-    }
-    return JSONRPCResponse.result(request.id(), elicitation.answer(asked));
-  }
-
-  private static JSONRPCResponse error(
-      JSONRPCRequest request, int code, String message, Object data) {
-    return JSONRPCResponse.error(request.id(), new JSONRPCError(code, message, data));
-  }
-
   private void onNotification(JSONRPCNotification n) {
-    if (onListened(n)) {
+    if (statelessMeta != null && listenStream.accept(n)) {
       return;
     }
     switch (n.method()) {

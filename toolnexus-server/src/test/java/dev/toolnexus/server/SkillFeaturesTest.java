@@ -102,6 +102,29 @@ class SkillFeaturesTest {
   }
 
   @Test
+  void linksAndFilesOverTheSkillFileBoundAreNotSkillResources(@TempDir Path outside)
+      throws Exception {
+    Path dir = Files.createDirectories(skills.resolve("peek"));
+    Files.writeString(
+        dir.resolve("SKILL.md"), "---\nname: peek\ndescription: Peeks\n---\n\nLook.\n");
+    Path secret = Files.writeString(outside.resolve("secret.txt"), "not for clients");
+    Files.createSymbolicLink(dir.resolve("link.txt"), secret);
+    Files.write(dir.resolve("big.txt"), new byte[(1 << 20) + 1]);
+    Files.write(dir.resolve("edge.txt"), new byte[1 << 20]);
+    try (Toolkit toolkit = Toolkit.builder().builtins(false).skillsDir(skills).build();
+        McpHttpServer server =
+            McpServe.http(toolkit, McpServeOptions.builder().skillResources(true).build())) {
+      RawMcp c = RawMcp.connect(server.url());
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> listed =
+          (List<Map<String, Object>>) result(c, "resources/list", Map.of()).get("resources");
+      assertThat(listed)
+          .extracting(r -> r.get("uri"))
+          .containsExactly("skill://peek/SKILL.md", "skill://peek/edge.txt");
+    }
+  }
+
+  @Test
   void aSkillFileReadsAsTextOrAsABlob() throws Exception {
     try (Toolkit toolkit = toolkit();
         McpHttpServer server =

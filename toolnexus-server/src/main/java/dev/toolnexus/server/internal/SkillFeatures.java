@@ -6,6 +6,7 @@ import dev.toolnexus.server.ResourceContent;
 import dev.toolnexus.server.ServedPrompt;
 import dev.toolnexus.server.ServedResource;
 import dev.toolnexus.skills.SkillInfo;
+import dev.toolnexus.skills.SkillsOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLEncoder;
@@ -14,6 +15,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +32,9 @@ import java.util.stream.Stream;
 final class SkillFeatures {
   /** The most files served per skill, so a huge directory cannot flood a listing. */
   static final int MAX_FILES = 500;
+
+  /** The largest skill file served, the same bound the skill loader puts on a skill's files. */
+  static final long MAX_FILE_BYTES = SkillsOptions.DEFAULT_MAX_SKILL_FILE_BYTES;
 
   private static final Set<String> SKIPPED_DIRS = Set.of("node_modules", ".git");
 
@@ -100,8 +105,10 @@ final class SkillFeatures {
 
   private static List<Path> files(Path dir) {
     try (Stream<Path> walk = Files.walk(dir)) {
-      return walk.filter(Files::isRegularFile)
+      // a symbolic link could point anywhere on the host, so only plain files are served
+      return walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
           .filter(p -> visible(dir.relativize(p)))
+          .filter(p -> sizeOf(p) <= MAX_FILE_BYTES)
           .sorted()
           .limit(MAX_FILES)
           .toList();
@@ -127,9 +134,25 @@ final class SkillFeatures {
     return TYPES.getOrDefault(ext, null);
   }
 
+  private static long sizeOf(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
   private static ResourceContent read(Path file, String mime) {
     byte[] data;
     try {
+      if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        throw new IllegalArgumentException(
+            "skill file " + file.getFileName() + " is no longer a plain file");
+      }
+      if (Files.size(file) > MAX_FILE_BYTES) {
+        throw new IllegalArgumentException(
+            "skill file " + file.getFileName() + " is larger than " + MAX_FILE_BYTES + " bytes");
+      }
       data = Files.readAllBytes(file);
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read skill file " + file.getFileName(), e);
